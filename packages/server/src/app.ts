@@ -1,0 +1,122 @@
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import session from '@fastify/session'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import qs from 'qs'
+import type { Config } from './config.js'
+import type { Database } from './db/connection.js'
+import { generateId } from './db/ids.js'
+import { InProcessEventBus, type EventBus } from './events/bus.js'
+import { registerAdminAuth } from './http/admin-auth.js'
+import { registerCors } from './http/cors.js'
+import { registerErrorHandler } from './http/error-handler.js'
+import './http/fastify-types.js'
+import { DatabaseSessionStore } from './http/session-store.js'
+import { formatValidationErrors, validatorCompiler } from './http/validation.js'
+import { modules } from './modules.js'
+import { LogNotificationProvider } from './providers/notification.js'
+import type { Providers } from './providers/registry.js'
+
+export interface BuildAppOptions {
+  config: Config
+  database: Database
+  logger?: FastifyServerOptions['logger']
+  /** Replace the event bus (the Redis-backed one, or a test's). Defaults to in-process delivery. */
+  events?: EventBus
+}
+
+const SESSION_TTL_MS = 10 * 60 * 60 * 1000
+
+/** Builds the HTTP application; it never listens (the CLI and tests decide how to serve it). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-medusa-access-token"]'],
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : generateId('req')
+    },
+    schemaErrorFormatter: formatValidationErrors,
+    trustProxy: 'loopback, linklocal, uniquelocal',
+    bodyLimit: 1024 * 1024,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      querystringParser: (query) => qs.parse(query, { arrayLimit: 20, depth: 5, parameterLimit: 1000 }),
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.decorate('config', config)
+  app.decorate('db', database.db)
+  app.decorate('events', options.events ?? new InProcessEventBus(database.db, { logger: app.log }))
+  const providers: Providers = {
+    payment: ['manual'],
+    fulfillment: ['manual'],
+    tax: [],
+    notification: new LogNotificationProvider(app.log),
+  }
+  app.decorate('providers', providers)
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  // A write's events are in the outbox once its response is ready; ask for delivery right away.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') app.events.kick()
+  })
+
+  registerErrorHandler(app)
+  await app.register(helmet, {
+    // The admin and storefront are served from this origin and load their own scripts and styles.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  })
+  await registerCors(app)
+  await app.register(rateLimit, { global: false })
+  await app.register(cookie)
+  await app.register(session, {
+    secret: config.cookieSecret,
+    cookieName: 'connect.sid',
+    saveUninitialized: false,
+    rolling: false,
+    store: new DatabaseSessionStore(database.db),
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      maxAge: SESSION_TTL_MS,
+      secure: config.production,
+      sameSite: config.production ? 'none' : 'lax',
+    },
+  })
+  registerAdminAuth(app)
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Emporium API',
+        version: '0.1.0',
+        description: 'Storefront and admin REST APIs (Medusa v1 compatible).',
+      },
+      components: {
+        securitySchemes: {
+          cookie_auth: { type: 'apiKey', in: 'cookie', name: 'connect.sid' },
+          jwt_token: { type: 'http', scheme: 'bearer' },
+          api_token: { type: 'apiKey', in: 'header', name: 'x-medusa-access-token' },
+        },
+      },
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain').send('OK'))
+
+  for (const register of modules) await register(app)
+  return app
+}

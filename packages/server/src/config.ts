@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+/** Feature flags that change the wire contract (reference/conventions.md §11). */
+export interface FeatureFlags {
+  sales_channels: boolean
+  publishable_api_keys: boolean
+  order_editing: boolean
+  analytics: boolean
+  product_categories: boolean
+  tax_inclusive_pricing: boolean
+  inventoryService: boolean
+}
+
+export type RunMode = 'shared' | 'server' | 'worker'
+
+export interface Config {
+  port: number
+  host: string
+  /** `postgres://…` to use PostgreSQL; unset means embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined
+  /** Where PGlite keeps its files and where dev secrets are stored. */
+  dataDir: string
+  redisUrl: string | undefined
+  mode: RunMode
+  jwtSecret: string
+  cookieSecret: string
+  storeCors: string
+  adminCors: string
+  production: boolean
+  logLevel: string
+  /** Public URL of this server, used in e-mails and signed links. */
+  publicUrl: string
+  featureFlags: FeatureFlags
+  /** Requests per minute per client on the auth and password routes. */
+  authRateLimit: number
+}
+
+const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
+
+const DEFAULT_FLAGS: FeatureFlags = {
+  sales_channels: true,
+  publishable_api_keys: true,
+  order_editing: true,
+  analytics: true,
+  product_categories: false,
+  tax_inclusive_pricing: false,
+  inventoryService: false,
+}
+
+type Env = Record<string, string | undefined>
+
+function flagFromEnv(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[`EMPORIUM_FF_${key.toUpperCase()}`] ?? env[`MEDUSA_FF_${key.toUpperCase()}`]
+  if (raw === undefined || raw === '') return fallback
+  return raw === 'true' || raw === '1'
+}
+
+function readFileConfig(cwd: string): Partial<Record<string, unknown>> {
+  const path = join(cwd, 'emporium.config.json')
+  if (!existsSync(path)) return {}
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+  } catch (error) {
+    throw new Error(`emporium.config.json is not valid JSON: ${(error as Error).message}`)
+  }
+}
+
+/**
+ * Secrets must be stable across restarts (sessions and tokens survive), so in development they are
+ * generated once and kept beside the embedded database. Production must set them explicitly.
+ */
+function devSecrets(dataDir: string): { jwtSecret: string; cookieSecret: string } {
+  const path = join(dataDir, 'secrets.json')
+  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as { jwtSecret: string; cookieSecret: string }
+  const secrets = { jwtSecret: randomBytes(32).toString('hex'), cookieSecret: randomBytes(32).toString('hex') }
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(path, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  return secrets
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const file = readFileConfig(cwd)
+  const pick = (envKey: string, fileKey: string): string | undefined =>
+    env[envKey] ?? (typeof file[fileKey] === 'string' ? (file[fileKey] as string) : undefined)
+
+  const production = env.NODE_ENV === 'production' || env.NODE_ENV === 'staging'
+  const dataDir = resolve(cwd, pick('EMPORIUM_DATA_DIR', 'dataDir') ?? '.emporium/data')
+  let jwtSecret = pick('JWT_SECRET', 'jwtSecret')
+  let cookieSecret = pick('COOKIE_SECRET', 'cookieSecret')
+  if (!jwtSecret || !cookieSecret) {
+    if (production) throw new Error('JWT_SECRET and COOKIE_SECRET must be set when NODE_ENV is production')
+    const secrets = devSecrets(dataDir)
+    jwtSecret ??= secrets.jwtSecret
+    cookieSecret ??= secrets.cookieSecret
+  }
+
+  const fileFlags = (file.featureFlags ?? {}) as Partial<FeatureFlags>
+  const featureFlags = Object.fromEntries(
+    Object.entries(DEFAULT_FLAGS).map(([key, value]) => [
+      key,
+      flagFromEnv(env, key, fileFlags[key as keyof FeatureFlags] ?? value),
+    ]),
+  ) as unknown as FeatureFlags
+
+  const mode = (pick('EMPORIUM_MODE', 'mode') ?? 'shared') as RunMode
+  if (!['shared', 'server', 'worker'].includes(mode)) {
+    throw new Error(`EMPORIUM_MODE must be shared, server or worker (got "${mode}")`)
+  }
+  const port = Number(pick('PORT', 'port') ?? 9000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number (got "${pick('PORT', 'port')}")`)
+  const host = pick('HOST', 'host') ?? '127.0.0.1'
+
+  return {
+    port,
+    host,
+    databaseUrl: pick('DATABASE_URL', 'databaseUrl') || undefined,
+    dataDir,
+    redisUrl: pick('REDIS_URL', 'redisUrl') || undefined,
+    mode,
+    jwtSecret,
+    cookieSecret,
+    storeCors: pick('STORE_CORS', 'storeCors') ?? DEFAULT_CORS,
+    adminCors: pick('ADMIN_CORS', 'adminCors') ?? DEFAULT_CORS,
+    production,
+    logLevel: pick('LOG_LEVEL', 'logLevel') ?? 'info',
+    publicUrl: pick('EMPORIUM_PUBLIC_URL', 'publicUrl') ?? `http://localhost:${port}`,
+    featureFlags,
+    authRateLimit: Number(pick('AUTH_RATE_LIMIT', 'authRateLimit') ?? 30),
+  }
+}

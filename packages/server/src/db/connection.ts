@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import * as schema from './schema.js'
+import type { Db } from './types.js'
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /**
+   * Run raw SQL scripts (several statements each) in one transaction on one connection; used by the
+   * migrator, whose files drizzle's single-statement `execute` cannot run.
+   */
+  script<T>(fn: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`; when absent, PGlite. */
+  url?: string
+  /** PGlite data directory; `memory://` or undefined keeps it in memory. */
+  dataDir?: string
+  /** PGlite only: start from a dump made by `dumpDataDir` (test images). */
+  loadDataDir?: Blob
+  /** PostgreSQL only: the schema to use (tests isolate each file in its own). */
+  searchPath?: string
+  poolSize?: number
+}
+
+// int8 (count(*), bigserial) as JS numbers: every count we return fits.
+pg.types.setTypeParser(20, (value) => Number(value))
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options)
+  return openPglite(options)
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    options: options.searchPath ? `-c search_path=${options.searchPath},public` : undefined,
+  })
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  })
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    script: async (fn) => {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn(async (text) => {
+          const res = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[]
+          return (Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows) as Record<string, unknown>[]
+        })
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const inMemory = !options.dataDir || options.dataDir.startsWith('memory://')
+  if (!inMemory) mkdirSync(options.dataDir!, { recursive: true })
+  const client = await PGlite.create({
+    dataDir: inMemory ? undefined : options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  })
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    script: (fn) =>
+      client.transaction((tx) =>
+        fn(async (text) => ((await tx.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
+      ),
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,60 @@
+import { Conflict, DuplicateError, InvalidData, NotFound, type AppError } from '../http/errors.js'
+
+interface PgError {
+  code: string
+  table?: string
+  column?: string
+  constraint?: string
+  detail?: string
+}
+
+function findPgError(error: unknown): PgError | undefined {
+  // Drizzle wraps driver errors; the SQLSTATE is on the error or on its cause.
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const candidate = current as Partial<PgError> & { cause?: unknown }
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as PgError
+    current = candidate.cause
+  }
+  return undefined
+}
+
+const titleCase = (table: string) =>
+  table
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')
+
+/**
+ * Maps SQLSTATEs to typed errors as v1 does (unique → duplicate_error 422, foreign key → not_found,
+ * serialization failure → conflict, not null → invalid_data). Never echoes the driver's message: it
+ * can hold SQL and parameters.
+ */
+export function fromPgError(error: unknown): AppError | undefined {
+  const pgError = findPgError(error)
+  if (!pgError) return undefined
+  switch (pgError.code) {
+    case '23505': {
+      const match = /Key \((?:lower\()?([^)]+?)\)?\)=\((.*)\) already exists/.exec(pgError.detail ?? '')
+      const entity = titleCase(pgError.table ?? 'entity')
+      return new DuplicateError(
+        match ? `${entity} with ${match[1]} ${match[2]} already exists.` : `${entity} already exists.`,
+      )
+    }
+    case '23503':
+      return new NotFound(`A referenced ${pgError.constraint?.includes('_') ? 'record' : 'entity'} does not exist`)
+    case '23502':
+      return new InvalidData(`${pgError.column ?? 'A required field'} must not be null`)
+    case '23514':
+      return new InvalidData(`A value is out of range (${pgError.constraint ?? 'check constraint'})`)
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+      return new InvalidData('A value has an invalid format')
+    case '40001':
+    case '40P01':
+      return new Conflict()
+    default:
+      return undefined
+  }
+}

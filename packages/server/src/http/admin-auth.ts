@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { and, eq, isNull } from 'drizzle-orm'
+import { user } from '../modules/users/schema.js'
+import { BareStatus } from './errors.js'
+import { verifyToken } from './tokens.js'
+
+/**
+ * Who is calling an `/admin` route: the session cookie, then `Authorization: Bearer <jwt>` issued for
+ * the admin domain, then the `x-medusa-access-token` API token (reference/conventions.md §4.1).
+ * A customer token never opens `/admin`: its `domain` is "store".
+ */
+export async function resolveAdminUser(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
+  const fromSession = request.session?.get('user_id')
+  if (fromSession && (await isActiveUser(app, fromSession))) return fromSession
+
+  const header = request.headers.authorization
+  if (header?.toLowerCase().startsWith('bearer ')) {
+    const payload = await verifyToken<{ user_id?: string; domain?: string }>(
+      header.slice(7).trim(),
+      app.config.jwtSecret,
+    )
+    if (payload?.domain === 'admin' && payload.user_id && (await isActiveUser(app, payload.user_id)))
+      return payload.user_id
+  }
+
+  const apiToken = request.headers['x-medusa-access-token']
+  if (typeof apiToken === 'string' && apiToken.length > 0) {
+    const [row] = await app.db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.api_token, apiToken), isNull(user.deleted_at)))
+      .limit(1)
+    if (row) return row.id
+  }
+  return undefined
+}
+
+async function isActiveUser(app: FastifyInstance, id: string): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, id), isNull(user.deleted_at)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** Every `/admin` route needs a user unless it is declared with `config: { auth: false }`. */
+export function registerAdminAuth(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/admin')) return
+    if (request.routeOptions.config?.auth === false) return
+    const userId = await resolveAdminUser(app, request)
+    if (!userId) throw new BareStatus(401, 'Unauthorized')
+    request.userId = userId
+  })
+}
+
+/** The authenticated user of an admin route (the hook guarantees it). */
+export function actorOf(request: FastifyRequest): string {
+  if (!request.userId) throw new BareStatus(401, 'Unauthorized')
+  return request.userId
+}

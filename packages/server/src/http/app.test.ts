@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../testing/test-app.js'
+
+const ctx = useTestApp()
+
+describe('http basics', () => {
+  it('answers /health with OK', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/health' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('OK')
+  })
+
+  it('echoes or generates a request id', async () => {
+    const given = await ctx.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } })
+    expect(given.headers['x-request-id']).toBe('abc-123')
+    const generated = await ctx.app.inject({ method: 'GET', url: '/health' })
+    expect(generated.headers['x-request-id']).toMatch(/^req_[0-9A-Z]{26}$/)
+  })
+
+  it('sends security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/health' })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+  })
+
+  it('answers unknown routes with the not_found envelope', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/store/nothing-here' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ type: 'not_found', message: 'Route GET /store/nothing-here not found' })
+  })
+
+  it('serves the OpenAPI document and the docs page', async () => {
+    const doc = await ctx.app.inject({ method: 'GET', url: '/openapi.json' })
+    expect(doc.statusCode).toBe(200)
+    expect(doc.json().openapi).toMatch(/^3\./)
+    const page = await ctx.app.inject({ method: 'GET', url: '/docs/' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
+  })
+
+  it('rejects an admin call without credentials with a bare 401', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/admin/store' })
+    expect(res.statusCode).toBe(401)
+  })
+})

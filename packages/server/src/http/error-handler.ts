@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { fromPgError } from '../db/pg-errors.js'
+import { AppError, BareStatus, MultipleErrors, type ErrorType } from './errors.js'
+
+const CONFLICT_MESSAGE =
+  'The request conflicted with another request. You may retry the request with the provided Idempotency-Key.'
+
+const STATUS: Record<ErrorType, number> = {
+  invalid_data: 400,
+  not_allowed: 400,
+  unauthorized: 401,
+  not_found: 404,
+  conflict: 409,
+  duplicate_error: 422,
+  payment_authorization_error: 422,
+  database_error: 500,
+  unexpected_state: 500,
+  invalid_argument: 500,
+}
+
+export interface ErrorEnvelope {
+  type: string
+  message: string
+  code?: string
+}
+
+/** The wire envelope and status of a typed error, per reference/conventions.md §2. */
+export function envelopeOf(error: AppError): { status: number; body: ErrorEnvelope } {
+  const status = STATUS[error.type]
+  switch (error.type) {
+    case 'conflict':
+      return { status, body: { type: 'conflict', message: CONFLICT_MESSAGE, code: 'invalid_state_error' } }
+    case 'duplicate_error':
+      return { status, body: { type: error.type, message: error.message, code: 'invalid_request_error' } }
+    case 'database_error':
+      return { status, body: { type: error.type, message: error.message, code: 'api_error' } }
+    default:
+      return { status, body: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}) } }
+  }
+}
+
+function handleError(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof BareStatus) return reply.status(error.statusCode).type('text/plain').send(error.body)
+  if (error instanceof MultipleErrors) {
+    return reply.status(error.statusCode).send({ errors: error.errors, message: error.message })
+  }
+  const typed = error instanceof AppError ? error : fromPgError(error)
+  if (typed) {
+    const { status, body } = envelopeOf(typed)
+    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    return reply.status(status).send(body)
+  }
+  if (error.validation) {
+    return reply.status(400).send({ type: 'invalid_data', message: error.message })
+  }
+  // Fastify's own 4xx (malformed JSON, unsupported media type, body too large, rate limit…).
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    const type = status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'invalid_data'
+    return reply.status(status).send({ type, message: error.message })
+  }
+  request.log.error({ err: error }, 'unhandled error')
+  return reply.status(500).send({ code: 'unknown_error', type: 'unknown_error', message: 'An unknown error occurred.' })
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(handleError)
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ type: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` })
+  })
+}

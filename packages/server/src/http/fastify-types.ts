@@ -1,0 +1,30 @@
+import type { Config } from '../config.js'
+import type { Db } from '../db/types.js'
+import type { EventBus } from '../events/bus.js'
+import type { Providers } from '../providers/registry.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    config: Config
+    events: EventBus
+    providers: Providers
+  }
+  interface FastifyRequest {
+    /** The authenticated admin user, set by the admin auth hook. */
+    userId?: string
+    /** The authenticated customer, when a store request carries one. */
+    customerId?: string
+  }
+  interface FastifyContextConfig {
+    /** `false` on the few admin routes that need no login (reference/conventions.md §4.1). */
+    auth?: boolean
+  }
+}
+
+declare module 'fastify' {
+  interface Session {
+    user_id?: string
+    customer_id?: string
+  }
+}

@@ -1,0 +1,165 @@
+import { Type, type TSchema } from '@sinclair/typebox'
+import { and, asc, desc, gt, gte, isNull, lt, lte, type AnyColumn, type SQL } from 'drizzle-orm'
+import { InvalidData } from './errors.js'
+
+/**
+ * List conventions of reference/conventions.md §3: `limit`, `offset`, `order`, `expand`, `fields`,
+ * `q`, and date comparison filters such as `created_at[gte]=2024-01-01`.
+ */
+
+/** A date given as any string `Date` can parse, or a number of Unix seconds. */
+const DateLike = Type.Union([Type.String({ minLength: 1 }), Type.Number()])
+
+export const DateComparison = Type.Object(
+  {
+    lt: Type.Optional(DateLike),
+    gt: Type.Optional(DateLike),
+    lte: Type.Optional(DateLike),
+    gte: Type.Optional(DateLike),
+  },
+  { additionalProperties: false },
+)
+
+export const FindParams = {
+  expand: Type.Optional(Type.String()),
+  fields: Type.Optional(Type.String()),
+}
+
+export function paginationParams(defaultLimit: number) {
+  return {
+    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: defaultLimit })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    order: Type.Optional(Type.String({ minLength: 1 })),
+    ...FindParams,
+  }
+}
+
+/** `{ <key>: [...], count, offset, limit }` */
+export function listResponse<T extends TSchema>(key: string, item: T) {
+  return Type.Object({
+    [key]: Type.Array(item),
+    count: Type.Integer(),
+    offset: Type.Integer(),
+    limit: Type.Integer(),
+  })
+}
+
+export function toDate(value: string | number, field: string): Date {
+  const date =
+    typeof value === 'number' || /^\d+(\.\d+)?$/.test(value) ? new Date(Number(value) * 1000) : new Date(value)
+  if (Number.isNaN(date.getTime())) throw new InvalidData(`${field} must be a valid date`)
+  return date
+}
+
+export type DateComparisonValue = {
+  lt?: string | number
+  gt?: string | number
+  lte?: string | number
+  gte?: string | number
+}
+
+/** SQL conditions for one date comparison object (several keys combine with AND). */
+export function dateConditions(column: AnyColumn, value: DateComparisonValue | undefined, field: string): SQL[] {
+  if (!value) return []
+  const conditions: SQL[] = []
+  if (value.lt !== undefined) conditions.push(lt(column, toDate(value.lt, `${field}.lt`)))
+  if (value.gt !== undefined) conditions.push(gt(column, toDate(value.gt, `${field}.gt`)))
+  if (value.lte !== undefined) conditions.push(lte(column, toDate(value.lte, `${field}.lte`)))
+  if (value.gte !== undefined) conditions.push(gte(column, toDate(value.gte, `${field}.gte`)))
+  return conditions
+}
+
+/** Excludes soft-deleted rows unless the query filters on `deleted_at` (v1 behaviour). */
+export function softDeleteCondition(column: AnyColumn, deletedAt: DateComparisonValue | undefined): SQL[] {
+  return deletedAt ? dateConditions(column, deletedAt, 'deleted_at') : [isNull(column)]
+}
+
+export function whereAll(conditions: (SQL | undefined)[]): SQL | undefined {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined)
+  return present.length > 0 ? and(...present) : undefined
+}
+
+/**
+ * `order=-created_at` → ORDER BY created_at DESC, id DESC. Only sortable (indexed) columns are
+ * accepted; anything else is `400 Order field <f> is not valid`. The id tie-breaker keeps pages stable.
+ */
+export function orderBy(
+  order: string | undefined,
+  sortable: Record<string, AnyColumn>,
+  fallback: string,
+  idColumn?: AnyColumn,
+): SQL[] {
+  const raw = order ?? fallback
+  const descending = raw.startsWith('-')
+  const field = descending ? raw.slice(1) : raw
+  const column = sortable[field]
+  if (!column) throw new InvalidData(`Order field ${field} is not valid`)
+  const direction = descending ? desc : asc
+  return idColumn && column !== idColumn ? [direction(column), direction(idColumn)] : [direction(column)]
+}
+
+/**
+ * Parses `expand` against an allow-list. Absent → the route's defaults; `""` → no relations.
+ * Dot paths (`variants.prices`) also select their parents.
+ */
+export function parseExpand(
+  expand: string | undefined,
+  allowed: readonly string[],
+  defaults: readonly string[],
+): Set<string> {
+  if (expand === undefined) return new Set(defaults)
+  const requested = expand
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  const invalid = requested.filter((path) => !allowed.includes(path))
+  if (invalid.length > 0) throw new InvalidData(`Requested fields [${invalid.join(', ')}] are not valid`)
+  const result = new Set<string>()
+  for (const path of requested) {
+    const parts = path.split('.')
+    for (let i = 1; i <= parts.length; i++) result.add(parts.slice(0, i).join('.'))
+  }
+  return result
+}
+
+/**
+ * Parses `fields`: plain names replace the defaults, `+name`/`-name` adjust them. `id` is always
+ * kept. Unknown fields → 400.
+ */
+export function parseFields(fields: string | undefined, allowed: readonly string[]): Set<string> | undefined {
+  if (fields === undefined || fields.trim() === '') return undefined
+  const parts = fields
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  const names = parts.map((part) => part.replace(/^[+-]/, ''))
+  const invalid = names.filter((name) => !allowed.includes(name))
+  if (invalid.length > 0) throw new InvalidData(`Requested fields [${invalid.join(', ')}] are not valid`)
+  const prefixed = parts.every((part) => part.startsWith('+') || part.startsWith('-'))
+  const selected = new Set(prefixed ? allowed : [])
+  for (const part of parts) {
+    if (part.startsWith('-')) selected.delete(part.slice(1))
+    else selected.add(part.replace(/^\+/, ''))
+  }
+  selected.add('id')
+  return selected
+}
+
+/** Keeps the selected scalar fields and the expanded relations of an object. */
+export function pickFields<T extends Record<string, unknown>>(
+  row: T,
+  fields: Set<string> | undefined,
+  relations: Set<string>,
+): Partial<T> {
+  if (!fields) return row
+  const picked: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(row)) {
+    if (fields.has(key) || relations.has(key)) picked[key] = value
+  }
+  return picked as Partial<T>
+}
+
+/** Escapes LIKE wildcards so `q` is matched literally. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (match) => `\\${match}`)}%`
+}

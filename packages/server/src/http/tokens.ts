@@ -1,0 +1,21 @@
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
+
+const encoder = new TextEncoder()
+
+export async function signToken(payload: JWTPayload, secret: string, expiresIn: string): Promise<string> {
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(encoder.encode(secret))
+}
+
+/** The payload of a valid, unexpired token signed with `secret`, or undefined. */
+export async function verifyToken<T extends JWTPayload>(token: string, secret: string): Promise<T | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] })
+    return payload as T
+  } catch {
+    return undefined
+  }
+}
