@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
+// CI collects one JSON report per run to print a single closing summary line.
+const reportDir = process.env.EMPORIUM_TEST_REPORT
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
@@ -9,5 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    outputFile: reportDir ? { json: `${reportDir}/server.json` } : undefined,
   },
 })

@@ -10,16 +10,19 @@ import qs from 'qs'
 import type { Config } from './config.js'
 import type { Database } from './db/connection.js'
 import { generateId } from './db/ids.js'
-import { InProcessEventBus, type EventBus } from './events/bus.js'
+import type { EventBus } from './events/bus.js'
+import { createEventBus } from './events/factory.js'
 import { registerAdminAuth } from './http/admin-auth.js'
+import { registerCustomerAuth } from './http/customer-auth.js'
 import { registerCors } from './http/cors.js'
 import { registerErrorHandler } from './http/error-handler.js'
-import './http/fastify-types.js'
+import type { RouteSummary } from './http/fastify-types.js'
 import { DatabaseSessionStore } from './http/session-store.js'
 import { formatValidationErrors, validatorCompiler } from './http/validation.js'
 import { modules } from './modules.js'
+import { LocalFileProvider } from './providers/file.js'
 import { LogNotificationProvider } from './providers/notification.js'
-import type { Providers } from './providers/registry.js'
+import { DEFAULT_PROVIDER_IDS, type Providers } from './providers/registry.js'
 
 export interface BuildAppOptions {
   config: Config
@@ -55,17 +58,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler)
   app.decorate('config', config)
   app.decorate('db', database.db)
-  app.decorate('events', options.events ?? new InProcessEventBus(database.db, { logger: app.log }))
+  app.decorate('events', options.events ?? createEventBus(database.db, config, app.log))
+  app.addHook('onReady', () => app.events.start())
+  app.addHook('onClose', () => app.events.stop())
   const providers: Providers = {
-    payment: ['manual'],
-    fulfillment: ['manual'],
-    tax: [],
+    ...DEFAULT_PROVIDER_IDS,
     notification: new LogNotificationProvider(app.log),
+    file: new LocalFileProvider({ dataDir: config.dataDir, publicUrl: config.publicUrl, secret: config.cookieSecret }),
   }
   app.decorate('providers', providers)
 
+  // Every route as registered, so checks such as "each /admin route needs auth" cover routes added later.
+  const routes: RouteSummary[] = []
+  app.decorate('routeList', routes)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth !== false })
+    }
+  })
+
+  // Requests still running at shutdown end their keep-alive connection, so closing never waits on
+  // a client that holds an idle socket open.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    if (closing) reply.header('connection', 'close')
   })
   // A write's events are in the outbox once its response is ready; ask for delivery right away.
   app.addHook('onResponse', async (request) => {
@@ -96,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   })
   registerAdminAuth(app)
+  // Every /store route may know its customer (prices by customer group, own orders).
+  registerCustomerAuth(app)
 
   await app.register(swagger, {
     openapi: {

@@ -35,6 +35,8 @@ export interface Config {
   featureFlags: FeatureFlags
   /** Requests per minute per client on the auth and password routes. */
   authRateLimit: number
+  /** Largest accepted size of one uploaded file, in bytes. */
+  uploadMaxBytes: number
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -129,5 +131,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl: pick('EMPORIUM_PUBLIC_URL', 'publicUrl') ?? `http://localhost:${port}`,
     featureFlags,
     authRateLimit: Number(pick('AUTH_RATE_LIMIT', 'authRateLimit') ?? 30),
+    uploadMaxBytes: Number(pick('UPLOAD_MAX_BYTES', 'uploadMaxBytes') ?? 10 * 1024 * 1024),
   }
 }

@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/types.js'
-import { outbox } from './schema.js'
+import {
+  claimDueEvents,
+  describeError,
+  extendClaims,
+  markDelivered,
+  markFailed,
+  releaseClaims,
+  type ClaimedEvent,
+} from './outbox.js'
 
 export interface EventMeta {
   id: string
@@ -24,121 +31,235 @@ export interface EventBus {
 
 export interface EventBusOptions {
   logger: FastifyBaseLogger
+  /** How often the outbox is polled; a kick after each write delivers sooner. */
   pollIntervalMs?: number
+  /** Rows claimed per round. */
   batchSize?: number
+  /** Deliveries tried before an event is parked. */
   maxAttempts?: number
+  /** Delay before the first retry of a failed delivery; it doubles with each further attempt. */
+  retryDelayMs?: number
+  /** How long a claim keeps other processes off its rows; renewed while subscribers run. */
+  leaseMs?: number
+  /**
+   * Whether this process runs subscribers. A `server`-mode process does not: it writes events and
+   * leaves them to a `worker` process (with Redis it still moves them from the outbox to the queue).
+   */
+  consume?: boolean
 }
 
-type OutboxRow = typeof outbox.$inferSelect
+type Settings = Required<Omit<EventBusOptions, 'logger'>>
 
-const RETRY_DELAY_MS = 5_000
-const LEASE_MS = 60_000
+const DEFAULTS: Settings = {
+  pollIntervalMs: 1000,
+  batchSize: 50,
+  maxAttempts: 5,
+  retryDelayMs: 5000,
+  leaseMs: 60_000,
+  consume: true,
+}
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
+/** Bounds the memory kept about partly delivered events that another process may have finished. */
+const MAX_REMEMBERED_PROGRESS = 10_000
 
 /**
- * In-process delivery: claims due outbox rows with `FOR UPDATE SKIP LOCKED` (so several processes
- * never deliver one event twice), runs the subscribers, and marks the row delivered in the same
- * transaction. A failing subscriber leaves the row for a later attempt.
+ * What every outbox-driven bus shares: subscribers, the poll timer, and delivery rounds that run one
+ * at a time within a process (kicks arriving during a round coalesce into one more round).
  */
-export class InProcessEventBus implements EventBus {
-  private readonly subscribers = new Map<string, Subscriber[]>()
+export abstract class OutboxDispatcher implements EventBus {
+  protected readonly subscribers = new Map<string, Subscriber[]>()
+  protected readonly settings: Settings
+  protected readonly logger: FastifyBaseLogger
+  /** Set while stopping: rounds finish the event in hand and hand the rest back. */
+  protected closing = false
+  private started = false
   private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private again = false
-  private stopped = true
+  private rounds: Promise<void> = Promise.resolve()
+  private roundQueued = false
 
   constructor(
-    private readonly db: Db,
-    private readonly options: EventBusOptions,
-  ) {}
+    protected readonly db: Db,
+    options: EventBusOptions,
+  ) {
+    this.logger = options.logger
+    this.settings = {
+      pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
+      batchSize: options.batchSize ?? DEFAULTS.batchSize,
+      maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
+      retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
+      leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
+      consume: options.consume ?? DEFAULTS.consume,
+    }
+  }
 
   subscribe(eventName: string, handler: Subscriber): void {
     this.subscribers.set(eventName, [...(this.subscribers.get(eventName) ?? []), handler])
   }
 
   async start(): Promise<void> {
-    this.stopped = false
-    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs ?? 1000)
+    if (this.started) return
+    this.started = true
+    await this.onStart()
+    this.timer = setInterval(() => this.kick(), this.settings.pollIntervalMs)
     this.timer.unref()
     this.kick()
   }
 
   async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearInterval(this.timer)
-    await this.running
+    this.started = false
+    clearInterval(this.timer)
+    this.timer = undefined
+    this.closing = true
+    try {
+      await this.rounds
+      await this.onStop()
+    } finally {
+      this.closing = false
+    }
   }
 
   kick(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.options.logger.error({ err: error }, 'event delivery round failed'))
-      .finally(() => {
-        this.running = undefined
-        if (this.again) {
-          this.again = false
-          this.kick()
-        }
-      })
+    if (!this.started || this.roundQueued) return
+    this.roundQueued = true
+    this.oneAtATime(() => {
+      this.roundQueued = false
+      return this.processDue()
+    }).catch((error: unknown) => this.logger.error({ err: error }, 'event delivery round failed'))
   }
 
-  async drain(): Promise<void> {
-    for (;;) {
-      const delivered = await this.deliverBatch()
-      if (delivered === 0) return
+  drain(): Promise<void> {
+    // Queued behind any round in progress, so rows that round has claimed are settled when this resolves.
+    return this.oneAtATime(() => this.processDue())
+  }
+
+  /** One round: handles due outbox rows until none is left (or the bus is stopping). */
+  protected abstract processDue(): Promise<void>
+
+  protected async onStart(): Promise<void> {}
+
+  protected async onStop(): Promise<void> {}
+
+  private oneAtATime(round: () => Promise<void>): Promise<void> {
+    const run = this.rounds.then(round)
+    this.rounds = run.catch(() => undefined)
+    return run
+  }
+}
+
+/**
+ * In-process delivery. Claims due outbox rows under a lease (see `claimDueEvents`: several processes
+ * never take the same row), runs the subscribers with no transaction open (they write through their
+ * own handles; on PGlite a root query inside an open transaction waits forever), then marks each row
+ * delivered. The lease is renewed while subscribers run, so a slow batch is not taken over by another
+ * process; a process that dies leaves the lease to expire and the rows are delivered again then.
+ */
+export class InProcessEventBus extends OutboxDispatcher {
+  /** Subscribers that already succeeded, per event waiting for a retry in this process. */
+  private readonly progress = new Map<string, Set<number>>()
+
+  override async start(): Promise<void> {
+    if (!this.settings.consume) {
+      this.logger.info('events are delivered by a worker process (EMPORIUM_MODE=server)')
+      return
     }
+    await super.start()
+  }
+
+  protected async processDue(): Promise<void> {
+    if (!this.settings.consume) return
+    while (!this.closing) {
+      const events = await claimDueEvents(this.db, this.settings.batchSize, this.settings.leaseMs)
+      if (events.length === 0) return
+      await this.deliverBatch(events)
+    }
+  }
+
+  private async deliverBatch(events: ClaimedEvent[]): Promise<void> {
+    const lease = new Lease(this.db, events, this.settings.leaseMs, this.logger)
+    try {
+      for (const event of events) {
+        if (this.closing) break
+        await this.deliverOne(event, lease)
+      }
+    } finally {
+      await lease.end()
+    }
+  }
+
+  private async deliverOne(event: ClaimedEvent, lease: Lease): Promise<void> {
+    const handlers = this.subscribers.get(event.event_name) ?? []
+    const done = this.progress.get(event.id) ?? new Set<number>()
+    try {
+      for (const [index, handler] of handlers.entries()) {
+        if (done.has(index)) continue
+        await handler(event.data, { id: event.id, eventName: event.event_name })
+        done.add(index)
+      }
+    } catch (error) {
+      const park = event.attempts >= this.settings.maxAttempts
+      this.logger.error(
+        { err: error, event: event.event_name, eventId: event.id, attempts: event.attempts },
+        park ? 'subscriber failed; event parked' : 'subscriber failed; will retry',
+      )
+      this.rememberProgress(event.id, park ? undefined : done)
+      const retryInMs = Math.min(this.settings.retryDelayMs * 2 ** (event.attempts - 1), MAX_RETRY_DELAY_MS)
+      await lease.settle(event, (db) => markFailed(db, event, describeError(error), { retryInMs, park }))
+      return
+    }
+    this.progress.delete(event.id)
+    await lease.settle(event, (db) => markDelivered(db, [event], { clearError: true }))
   }
 
   /**
-   * Claims a batch by pushing its rows' `available_at` past a lease, then runs the subscribers with
-   * no transaction open (they write through their own handles; on PGlite a nested root query would
-   * wait forever). A process that dies mid-batch leaves the lease to expire, and the rows are
-   * delivered again then.
+   * A retry here skips the subscribers that already succeeded. This is best effort: a retry taken by
+   * another process, or after a restart, runs every subscriber of the event again.
    */
-  private async deliverBatch(): Promise<number> {
-    const rows = await this.claim()
-    for (const row of rows) await this.deliverOne(row)
-    return rows.length
+  private rememberProgress(eventId: string, done: Set<number> | undefined): void {
+    this.progress.delete(eventId)
+    if (!done || done.size === 0) return
+    this.progress.set(eventId, done)
+    if (this.progress.size > MAX_REMEMBERED_PROGRESS) this.progress.delete(this.progress.keys().next().value!)
   }
+}
 
-  private async claim(): Promise<OutboxRow[]> {
-    const due = this.db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(isNull(outbox.delivered_at), lte(outbox.available_at, new Date())))
-      .orderBy(asc(outbox.id))
-      .limit(this.options.batchSize ?? 50)
-      .for('update', { skipLocked: true })
-    return this.db
-      .update(outbox)
-      .set({ available_at: new Date(Date.now() + LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
-      .where(inArray(outbox.id, due))
-      .returning()
-  }
+/** Keeps a claimed batch's lease alive while its subscribers run, and hands back what was not delivered. */
+class Lease {
+  private readonly held: Map<string, ClaimedEvent>
+  private readonly heartbeat: NodeJS.Timeout
+  private writes: Promise<void> = Promise.resolve()
 
-  private async deliverOne(row: OutboxRow): Promise<void> {
-    const handlers = this.subscribers.get(row.event_name) ?? []
-    try {
-      for (const handler of handlers) await handler(row.data, { id: row.id, eventName: row.event_name })
-      await this.db.update(outbox).set({ delivered_at: new Date(), last_error: null }).where(eq(outbox.id, row.id))
-    } catch (error) {
-      const giveUp = row.attempts >= (this.options.maxAttempts ?? 5)
-      this.options.logger.error(
-        { err: error, event: row.event_name, eventId: row.id, attempts: row.attempts },
-        'subscriber failed',
+  constructor(
+    private readonly db: Db,
+    events: ClaimedEvent[],
+    leaseMs: number,
+    logger: FastifyBaseLogger,
+  ) {
+    this.held = new Map(events.map((event) => [event.id, event]))
+    this.heartbeat = setInterval(() => {
+      this.write(() => extendClaims(db, [...this.held.values()], leaseMs)).catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not extend the outbox lease'),
       )
-      await this.db
-        .update(outbox)
-        .set({
-          last_error: String((error as Error).message ?? error).slice(0, 1000),
-          available_at: new Date(Date.now() + RETRY_DELAY_MS * row.attempts),
-          // After the last attempt the event is parked (delivered_at set, last_error kept) for staff to see.
-          ...(giveUp ? { delivered_at: new Date() } : {}),
-        })
-        .where(eq(outbox.id, row.id))
-    }
+    }, leaseMs / 3)
+    this.heartbeat.unref()
+  }
+
+  settle(event: ClaimedEvent, write: (db: Db) => Promise<void>): Promise<void> {
+    this.held.delete(event.id)
+    return this.write(() => write(this.db))
+  }
+
+  async end(): Promise<void> {
+    clearInterval(this.heartbeat)
+    const unsettled = [...this.held.values()]
+    this.held.clear()
+    await this.write(() => releaseClaims(this.db, unsettled))
+  }
+
+  // One write at a time: a heartbeat already on its way must not land after, and undo, the
+  // `available_at` a failed delivery has just set for its retry.
+  private write(fn: () => Promise<void>): Promise<void> {
+    const run = this.writes.then(fn)
+    this.writes = run.catch(() => undefined)
+    return run
   }
 }

@@ -1,3 +1,4 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { generateId } from '../db/ids.js'
 import type { Db } from '../db/types.js'
 import { outbox } from './schema.js'
@@ -8,4 +9,112 @@ import { outbox } from './schema.js'
  */
 export async function emit(db: Db, eventName: string, data: Record<string, unknown>): Promise<void> {
   await db.insert(outbox).values({ id: generateId('evt'), event_name: eventName, data })
+}
+
+/**
+ * An outbox row taken by one dispatcher. `attempts` is the value the claim wrote; it identifies the
+ * claim, so a dispatcher whose lease ran out cannot settle a row another one has claimed since.
+ */
+export interface ClaimedEvent {
+  id: string
+  event_name: string
+  data: Record<string, unknown>
+  attempts: number
+}
+
+const leaseEnd = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))}::int * interval '1 millisecond'`
+
+const heldBy = (events: ClaimedEvent[]) =>
+  or(...events.map((event) => and(eq(outbox.id, event.id), eq(outbox.attempts, event.attempts))))
+
+/**
+ * Claims up to `limit` due rows for `leaseMs`: the lease is the row's `available_at`, pushed into the
+ * future, so the claim commits at once and no transaction stays open while subscribers run. Rows
+ * another dispatcher is claiming right now are skipped, not waited for. The CTE is materialized so
+ * the locking subquery runs exactly once (an `IN (…)` subquery may be rescanned by the planner).
+ * Times come from the database clock, which every process shares.
+ */
+export async function claimDueEvents(db: Db, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
+  const result = await db.execute(sql`
+    WITH due AS MATERIALIZED (
+      SELECT id FROM outbox
+      WHERE delivered_at IS NULL AND available_at <= now()
+      ORDER BY available_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE outbox SET available_at = ${leaseEnd(leaseMs)}, attempts = outbox.attempts + 1
+    FROM due WHERE outbox.id = due.id
+    RETURNING outbox.id, outbox.event_name, outbox.data, outbox.attempts`)
+  const rows = (result as unknown as { rows: ClaimedEvent[] }).rows
+  // ULIDs sort by creation time: deliver in the order the events were written.
+  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+/** Pushes the lease of events still being worked on further out (a heartbeat). */
+export async function extendClaims(db: Db, events: ClaimedEvent[], leaseMs: number): Promise<void> {
+  if (events.length === 0) return
+  await db
+    .update(outbox)
+    .set({ available_at: leaseEnd(leaseMs) })
+    .where(and(isNull(outbox.delivered_at), heldBy(events)))
+}
+
+/** Hands claimed rows back undelivered (shutdown, queue unreachable); the claim does not count as an attempt. */
+export async function releaseClaims(db: Db, events: ClaimedEvent[], delayMs = 0): Promise<void> {
+  if (events.length === 0) return
+  await db
+    .update(outbox)
+    .set({ available_at: leaseEnd(delayMs), attempts: sql`${outbox.attempts} - 1` })
+    .where(and(isNull(outbox.delivered_at), heldBy(events)))
+}
+
+/** Marks claimed rows done: delivered in-process, or handed to the queue. */
+export async function markDelivered(db: Db, events: ClaimedEvent[], options: { clearError: boolean }): Promise<void> {
+  if (events.length === 0) return
+  await db
+    .update(outbox)
+    .set({ delivered_at: sql`now()`, ...(options.clearError ? { last_error: null } : {}) })
+    .where(and(isNull(outbox.delivered_at), heldBy(events)))
+}
+
+/**
+ * Records a failed delivery: the row comes due again after `retryInMs`, or, when `park` is set, is
+ * closed (`delivered_at` set) with its `last_error` kept for staff to see.
+ */
+export async function markFailed(
+  db: Db,
+  event: ClaimedEvent,
+  error: string,
+  next: { retryInMs: number; park: boolean },
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      last_error: error,
+      available_at: leaseEnd(next.retryInMs),
+      ...(next.park ? { delivered_at: sql`now()` } : {}),
+    })
+    .where(and(isNull(outbox.delivered_at), heldBy([event])))
+}
+
+/** Records (or, with `null`, clears) the last subscriber error of an event delivered through a queue. */
+export async function recordError(db: Db, eventIds: string[], error: string | null): Promise<void> {
+  if (eventIds.length === 0) return
+  await db.update(outbox).set({ last_error: error }).where(inArray(outbox.id, eventIds))
+}
+
+/** A short, storable description of whatever a subscriber threw. */
+export function describeError(error: unknown): string {
+  let message: string
+  if (error instanceof Error) message = error.message || error.name
+  else if (typeof error === 'string') message = error
+  else {
+    try {
+      message = JSON.stringify(error) ?? String(error)
+    } catch {
+      message = Object.prototype.toString.call(error)
+    }
+  }
+  return message.slice(0, 1000)
 }

@@ -3,8 +3,16 @@ import type { Db } from '../db/types.js'
 import type { EventBus } from '../events/bus.js'
 import type { Providers } from '../providers/registry.js'
 
+export interface RouteSummary {
+  method: string
+  url: string
+  /** false for the few routes declared with `config: { auth: false }`. */
+  auth: boolean
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    routeList: RouteSummary[]
     db: Db
     config: Config
     events: EventBus
@@ -15,6 +23,8 @@ declare module 'fastify' {
     userId?: string
     /** The authenticated customer, when a store request carries one. */
     customerId?: string
+    /** The `x-publishable-api-key` of a store request and its sales channels (empty: no scope). */
+    publishableKey?: { id: string; salesChannelIds: string[] }
   }
   interface FastifyContextConfig {
     /** `false` on the few admin routes that need no login (reference/conventions.md §4.1). */

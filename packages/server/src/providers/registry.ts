@@ -1,3 +1,4 @@
+import type { FileProvider } from './file.js'
 import type { NotificationProvider } from './notification.js'
 
 /**
@@ -9,4 +10,8 @@ export interface Providers {
   fulfillment: string[]
   tax: string[]
   notification: NotificationProvider
+  file: FileProvider
 }
+
+/** The providers that ship with Emporium and are installed by default. */
+export const DEFAULT_PROVIDER_IDS = { payment: ['manual'], fulfillment: ['manual'], tax: [] as string[] }

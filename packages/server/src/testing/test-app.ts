@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../app.js'
@@ -12,6 +14,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     // Tests log in far more often than people; the rate limit has its own test.
     AUTH_RATE_LIMIT: '100000',
+    // Uploads and other files go to a scratch folder per test process, never the working tree.
+    EMPORIUM_DATA_DIR: join(tmpdir(), `emporium-test-${process.pid}`),
   })
   return { ...base, ...overrides, featureFlags: { ...base.featureFlags, ...overrides.featureFlags } }
 }

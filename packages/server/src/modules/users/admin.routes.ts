@@ -62,7 +62,9 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await authenticateUser(app.db, request.body.email, request.body.password)
       if (!user) throw new BareStatus(401, 'Unauthorized')
-      return { access_token: await signToken({ user_id: user.id, domain: 'admin' }, app.config.jwtSecret, ADMIN_TOKEN_TTL) }
+      return {
+        access_token: await signToken({ user_id: user.id, domain: 'admin' }, app.config.jwtSecret, ADMIN_TOKEN_TTL),
+      }
     },
   )
 }
@@ -80,9 +82,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
-  app.get('/admin/users/:id', { schema: { tags, params: IdParams, response: { 200: AdminUserRes } } }, async (request) => ({
-    user: await retrieveUser(app.db, request.params.id),
-  }))
+  app.get(
+    '/admin/users/:id',
+    { schema: { tags, params: IdParams, response: { 200: AdminUserRes } } },
+    async (request) => ({
+      user: await retrieveUser(app.db, request.params.id),
+    }),
+  )
 
   app.post(
     '/admin/users',
@@ -160,4 +166,3 @@ export const adminInviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 }
-

@@ -22,7 +22,11 @@ describe('admin auth', () => {
     expect(me.statusCode).toBe(200)
     expect(me.json().user.id).toBe(user.id)
 
-    const logout = await ctx.app.inject({ method: 'DELETE', url: '/admin/auth', cookies: { 'connect.sid': cookie!.value } })
+    const logout = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/admin/auth',
+      cookies: { 'connect.sid': cookie!.value },
+    })
     expect(logout.statusCode).toBe(200)
     const after = await ctx.app.inject({ method: 'GET', url: '/admin/auth', cookies: { 'connect.sid': cookie!.value } })
     expect(after.statusCode).toBe(401)
@@ -64,7 +68,11 @@ describe('admin auth', () => {
     })
     expect(res.statusCode).toBe(200)
     const { access_token } = res.json()
-    const me = await ctx.app.inject({ method: 'GET', url: '/admin/auth', headers: { authorization: `Bearer ${access_token}` } })
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/auth',
+      headers: { authorization: `Bearer ${access_token}` },
+    })
     expect(me.json().user.id).toBe(user.id)
     const forged = await ctx.app.inject({
       method: 'GET',
@@ -83,7 +91,11 @@ describe('admin auth', () => {
     })
     expect(me.statusCode).toBe(200)
     expect(me.json().user.id).toBe(user.id)
-    const wrong = await ctx.app.inject({ method: 'GET', url: '/admin/auth', headers: { 'x-medusa-access-token': 'nope' } })
+    const wrong = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/auth',
+      headers: { 'x-medusa-access-token': 'nope' },
+    })
     expect(wrong.statusCode).toBe(401)
   })
 })

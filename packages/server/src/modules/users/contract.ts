@@ -1,6 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { DateComparison, listResponse, paginationParams } from '../../http/list.js'
-import { DateTime, Email, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
+import {
+  DateTime,
+  Email,
+  Metadata,
+  MetadataInput,
+  Nullable,
+  SoftDeletableFields,
+  StringOrArray,
+} from '../../http/schemas.js'
 
 export const UserRole = Type.Union([Type.Literal('admin'), Type.Literal('member'), Type.Literal('developer')])
 

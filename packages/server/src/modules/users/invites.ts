@@ -98,7 +98,11 @@ export async function deleteInvite(db: Db, id: string): Promise<void> {
  * Turns a valid invite into a user with the invite's role and removes the invite. The token must
  * be the invite's current one (a resent invite voids the old link) and unexpired.
  */
-export async function acceptInvite(db: Db, input: AdminPostInvitesInviteAcceptReq, secret: string): Promise<PublicUser> {
+export async function acceptInvite(
+  db: Db,
+  input: AdminPostInvitesInviteAcceptReq,
+  secret: string,
+): Promise<PublicUser> {
   const claims = await verifyToken<Partial<InviteClaims>>(input.token, secret)
   if (!claims?.invite_id || !claims.user_email) throw new InvalidData('Invalid invite')
   return db.transaction(async (tx) => {

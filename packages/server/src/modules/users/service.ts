@@ -8,7 +8,12 @@ import { dateConditions, likePattern, orderBy, softDeleteCondition, whereAll } f
 import { hashPassword, passwordProblem, verifyPassword } from '../../http/passwords.js'
 import { toList } from '../../http/schemas.js'
 import { signToken, verifyToken } from '../../http/tokens.js'
-import type { AdminCreateUserRequest, AdminGetUsersParams, AdminResetPasswordRequest, AdminUpdateUserRequest } from './contract.js'
+import type {
+  AdminCreateUserRequest,
+  AdminGetUsersParams,
+  AdminResetPasswordRequest,
+  AdminUpdateUserRequest,
+} from './contract.js'
 import { user } from './schema.js'
 
 export type UserRow = typeof user.$inferSelect
@@ -121,6 +126,8 @@ export async function updateUser(db: Db, id: string, input: AdminUpdateUserReque
     const [updated] = await tx
       .update(user)
       .set({
+        // Always one column to set, so an empty body is a no-op update rather than a driver error.
+        updated_at: new Date(),
         first_name: input.first_name,
         last_name: input.last_name,
         role: input.role,
@@ -164,7 +171,9 @@ export async function resetUserPassword(db: Db, input: AdminResetPasswordRequest
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(user).where(byEmail(email)).limit(1)
     if (!row) throw new InvalidData('invalid token')
-    const payload = row.password_hash ? await verifyToken<{ user_id?: string }>(input.token, row.password_hash) : undefined
+    const payload = row.password_hash
+      ? await verifyToken<{ user_id?: string }>(input.token, row.password_hash)
+      : undefined
     if (!payload || payload.user_id !== row.id) throw new BareStatus(401, 'Invalid or expired password reset token')
     const [updated] = await tx
       .update(user)

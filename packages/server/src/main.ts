@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app.js'
+import { loadConfig, type Config } from './config.js'
+import { openDatabase, type Database } from './db/connection.js'
+import { migrate } from './db/migrate.js'
+import { createUser } from './modules/users/service.js'
+import { seedDemoStore, isEmptyStore, readDemoLogin } from './seed/demo.js'
+
+const USAGE = `Usage: emporium <command> [options]
+
+Commands:
+  start [--no-migrate] [--no-seed]   migrate, seed a demo store on an empty database, and serve
+  worker                             deliver events and run jobs only (needs PostgreSQL)
+  migrate                            apply pending database migrations
+  seed                               seed the demo store into an empty database
+  user create --email E --password P [--role admin|member|developer]
+                                     create a staff user
+
+Configuration comes from the environment (see README): PORT, HOST, DATABASE_URL, REDIS_URL, …
+Without DATABASE_URL the embedded database in ./.emporium/data is used; stop the server before
+running migrate, seed or user create against it.`
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`)
+  process.exit(1)
+}
+
+async function openMigrated(config: Config, runMigrations = true): Promise<Database> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  if (runMigrations) {
+    const applied = await migrate(database)
+    if (applied.length > 0) console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`)
+  }
+  return database
+}
+
+function describeDatabase(config: Config): string {
+  return config.databaseUrl ? `PostgreSQL (${config.databaseUrl.replace(/\/\/[^@]*@/, '//…@')})` : `PGlite (${config.dataDir})`
+}
+
+/** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+function closeGracefully(app: FastifyInstance, database: Database): void {
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 20 s; exiting')
+      process.exit(1)
+    }, 20_000)
+    force.unref()
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      })
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+async function start(config: Config, flags: { migrate: boolean; seed: boolean }): Promise<void> {
+  if (config.mode !== 'shared' && !config.databaseUrl) {
+    fail(`EMPORIUM_MODE=${config.mode} needs PostgreSQL (DATABASE_URL): the embedded database lives in one process`)
+  }
+  console.log(`Database: ${describeDatabase(config)}`)
+  const database = await openMigrated(config, flags.migrate)
+  if (flags.seed && (await isEmptyStore(database.db))) {
+    console.log('Empty database: seeding a demo store…')
+    await seedDemoStore(database.db, config, { progress: true })
+  }
+  const app = await buildApp({ config, database })
+  closeGracefully(app, database)
+  await app.listen({ port: config.port, host: config.host })
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`
+  const login = await readDemoLogin(database.db, config)
+  console.log(
+    [
+      '',
+      `Emporium is running on ${url}`,
+      `  API docs      ${url}/docs`,
+      `  Store API     ${url}/store`,
+      `  Admin API     ${url}/admin`,
+      login?.publishableKey ? `  Publishable key  ${login.publishableKey}` : undefined,
+      login ? `  Admin login   ${login.email} / ${login.password ?? '(password set at seed time)'}` : undefined,
+      '',
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  )
+}
+
+async function worker(config: Config): Promise<void> {
+  if (!config.databaseUrl) fail('worker needs DATABASE_URL (PostgreSQL): the embedded database lives in one process')
+  const database = await openMigrated(config, false)
+  const app = await buildApp({ config: { ...config, mode: 'worker' }, database })
+  closeGracefully(app, database)
+  await app.ready()
+  console.log('Emporium worker is delivering events. Stop with Ctrl+C.')
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      'no-migrate': { type: 'boolean', default: false },
+      'no-seed': { type: 'boolean', default: false },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  const [command, sub] = positionals
+  if (values.help || !command) {
+    console.log(USAGE)
+    return
+  }
+  const config = loadConfig()
+  switch (command) {
+    case 'start':
+      return start(config, { migrate: !values['no-migrate'], seed: !values['no-seed'] })
+    case 'worker':
+      return worker(config)
+    case 'migrate': {
+      console.log(`Database: ${describeDatabase(config)}`)
+      const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+      const applied = await migrate(database)
+      console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database is up to date.')
+      return database.close()
+    }
+    case 'seed': {
+      const database = await openMigrated(config)
+      if (!(await isEmptyStore(database.db))) {
+        console.log('The database already has a store; nothing seeded.')
+      } else {
+        await seedDemoStore(database.db, config, { progress: true })
+        const login = await readDemoLogin(database.db, config)
+        console.log(`Seeded the demo store. Admin login: ${login?.email} / ${login?.password}`)
+      }
+      return database.close()
+    }
+    case 'user': {
+      if (sub !== 'create') fail(`unknown user command "${sub ?? ''}"\n\n${USAGE}`)
+      if (!values.email || !values.password) fail('user create needs --email and --password')
+      const role = values.role as 'admin' | 'member' | 'developer'
+      if (!['admin', 'member', 'developer'].includes(role)) fail('--role must be admin, member or developer')
+      const database = await openMigrated(config)
+      try {
+        const user = await createUser(database.db, { email: values.email, password: values.password, role })
+        console.log(`Created ${user.role} ${user.email} (${user.id})`)
+      } catch (error) {
+        fail((error as Error).message)
+      } finally {
+        await database.close()
+      }
+      return
+    }
+    default:
+      fail(`unknown command "${command}"\n\n${USAGE}`)
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`error: ${(error as Error).stack ?? String(error)}\n`)
+  process.exit(1)
+})

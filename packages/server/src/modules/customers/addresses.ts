@@ -1,0 +1,98 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { generateId } from '../../db/ids.js'
+import { mergeMetadata } from '../../db/metadata.js'
+import type { Db } from '../../db/types.js'
+import { InvalidData, NotFound } from '../../http/errors.js'
+import { country } from '../regions/schema.js'
+import type { AddressCreatePayload, AddressPayload } from './contract.js'
+import { address } from './schema.js'
+
+export type AddressRow = typeof address.$inferSelect
+
+/** Country codes are stored lower-case and must name a known country. */
+async function normalizeCountry(db: Db, code: string | null | undefined): Promise<string | null | undefined> {
+  if (code === undefined || code === null) return code
+  const iso2 = code.toLowerCase()
+  const [row] = await db.select({ iso_2: country.iso_2 }).from(country).where(eq(country.iso_2, iso2)).limit(1)
+  if (!row) throw new InvalidData(`country_code ${code} is not a known country`)
+  return iso2
+}
+
+/** Saves a new address; `customerId` null for addresses no customer keeps (a billing address). */
+export async function createAddress(
+  db: Db,
+  customerId: string | null,
+  input: AddressCreatePayload | AddressPayload,
+): Promise<AddressRow> {
+  const { metadata, country_code, ...fields } = input
+  const [created] = await db
+    .insert(address)
+    .values({
+      ...fields,
+      id: generateId('addr'),
+      customer_id: customerId,
+      country_code: (await normalizeCountry(db, country_code)) ?? null,
+      metadata: metadata ?? null,
+    })
+    .returning()
+  return created
+}
+
+/** Writes an AddressPayload over an address: absent keys stay, `null` clears, metadata merges. */
+export async function writeAddress(db: Db, current: AddressRow, input: AddressPayload): Promise<void> {
+  const { metadata, country_code, ...fields } = input
+  await db
+    .update(address)
+    .set({
+      ...fields,
+      country_code: await normalizeCountry(db, country_code),
+      metadata: mergeMetadata(current.metadata, metadata),
+      // Never an empty SET: drizzle refuses one, and an empty payload is valid.
+      updated_at: new Date(),
+    })
+    .where(eq(address.id, current.id))
+}
+
+/** A live address kept by this customer; another customer's address is as good as missing. */
+export async function retrieveOwnAddress(db: Db, customerId: string, addressId: string): Promise<AddressRow> {
+  const [row] = await db
+    .select()
+    .from(address)
+    .where(and(eq(address.id, addressId), eq(address.customer_id, customerId), isNull(address.deleted_at)))
+    .limit(1)
+  if (!row) throw new NotFound('Could not find address for customer')
+  return row
+}
+
+/**
+ * v1's `billing_address` update: an id points the customer at one of their own addresses; an
+ * object writes over the current billing address, or creates one; null unsets it. Answers the
+ * customer's new `billing_address_id`. The billing address is not one of `shipping_addresses`
+ * (no `customer_id`), as in v1.
+ */
+export async function setBillingAddress(
+  db: Db,
+  owner: { id: string; billing_address_id: string | null },
+  value: AddressPayload | string | null,
+): Promise<string | null> {
+  if (value === null) return null
+  if (typeof value === 'string') {
+    if (value === owner.billing_address_id) return value
+    const own = await db
+      .select({ id: address.id })
+      .from(address)
+      .where(and(eq(address.id, value), eq(address.customer_id, owner.id), isNull(address.deleted_at)))
+      .limit(1)
+    if (own.length === 0) throw NotFound.entity('Address', value)
+    return value
+  }
+  if (owner.billing_address_id) {
+    const [current] = await db.select().from(address).where(eq(address.id, owner.billing_address_id)).limit(1)
+    // A billing address that is also one of the saved addresses is left alone: the new one is its own.
+    if (current && current.deleted_at === null && current.customer_id === null) {
+      await writeAddress(db, current, value)
+      return current.id
+    }
+  }
+  return (await createAddress(db, null, value)).id
+}
