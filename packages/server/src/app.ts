@@ -21,7 +21,9 @@ import { DatabaseSessionStore } from './http/session-store.js'
 import { formatValidationErrors, validatorCompiler } from './http/validation.js'
 import { modules } from './modules.js'
 import { LocalFileProvider } from './providers/file.js'
+import { defaultFulfillmentProviders } from './providers/fulfillment.js'
 import { LogNotificationProvider } from './providers/notification.js'
+import { defaultPaymentProviders } from './providers/payment.js'
 import { DEFAULT_PROVIDER_IDS, type Providers } from './providers/registry.js'
 
 export interface BuildAppOptions {
@@ -63,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => app.events.stop())
   const providers: Providers = {
     ...DEFAULT_PROVIDER_IDS,
+    fulfillmentProviders: defaultFulfillmentProviders(),
+    paymentProviders: defaultPaymentProviders({ production: config.production }),
     notification: new LogNotificationProvider(app.log),
     file: new LocalFileProvider({ dataDir: config.dataDir, publicUrl: config.publicUrl, secret: config.cookieSecret }),
   }

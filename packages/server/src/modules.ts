@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { usersModule } from './modules/users/module.js'
-import { storeModule } from './modules/store/module.js'
+import { catalogModule } from './modules/catalog/module.js'
+import { customersModule } from './modules/customers/module.js'
 import { regionsModule } from './modules/regions/module.js'
 import { salesChannelsModule } from './modules/sales-channels/module.js'
+import { shippingModule } from './modules/shipping/module.js'
+import { storeModule } from './modules/store/module.js'
+import { taxModule } from './modules/tax/module.js'
 import { uploadsModule } from './modules/uploads/module.js'
-import { customersModule } from './modules/customers/module.js'
+import { usersModule } from './modules/users/module.js'
 
 /** Every module's routes and subscribers, in the module order of ARCHITECTURE.md. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -12,6 +15,9 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   storeModule,
   regionsModule,
   salesChannelsModule,
-  uploadsModule,
+  catalogModule,
   customersModule,
+  taxModule,
+  shippingModule,
+  uploadsModule,
 ]

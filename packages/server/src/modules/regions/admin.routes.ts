@@ -98,6 +98,12 @@ export const adminRegionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/regions/:region_id/fulfillment-options',
     { schema: { tags, params: RegionIdParams, response: { 200: AdminGetRegionsRegionFulfillmentOptionsRes } } },
-    async (request) => ({ fulfillment_options: await listRegionFulfillmentOptions(app.db, request.params.region_id) }),
+    async (request) => ({
+      fulfillment_options: await listRegionFulfillmentOptions(
+        app.db,
+        request.params.region_id,
+        app.providers.fulfillmentProviders,
+      ),
+    }),
   )
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
+import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import type { FulfillmentOption } from './contract.js'
 import { country, regionFulfillmentProvider, regionPaymentProvider } from './schema.js'
 import {
@@ -70,21 +71,17 @@ export async function removeRegionProvider(
   })
 }
 
-/**
- * What each fulfillment provider offers. Only the built-in manual provider exists so far; this
- * moves to the fulfillment provider interface once other providers can be configured.
- */
-const FULFILLMENT_OPTIONS: Record<string, FulfillmentOption[]> = {
-  manual: [{ id: 'manual-fulfillment' }, { id: 'manual-fulfillment-return', is_return: true }],
-}
-
+/** What each of the region's fulfillment providers offers; one this server does not run offers nothing. */
 export async function listRegionFulfillmentOptions(
   db: Db,
   regionId: string,
+  providers: FulfillmentProviderMap,
 ): Promise<{ provider_id: string; options: FulfillmentOption[] }[]> {
   const current = await retrieveRegion(db, regionId, { expand: 'fulfillment_providers', fields: 'id' })
-  return (current.fulfillment_providers ?? []).map((provider) => ({
-    provider_id: provider.id,
-    options: FULFILLMENT_OPTIONS[provider.id] ?? [],
-  }))
+  return Promise.all(
+    (current.fulfillment_providers ?? []).map(async (provider) => ({
+      provider_id: provider.id,
+      options: (await providers.get(provider.id)?.getFulfillmentOptions()) ?? [],
+    })),
+  )
 }

@@ -1,0 +1,108 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type autocannon from 'autocannon'
+import { RESULTS_DIR } from './env.js'
+
+export interface ScenarioResult {
+  name: string
+  target: 'server' | 'ceiling'
+  /** `ok`, or why the scenario did not run (`skipped: route missing`). */
+  status: string
+  /** The first request of the flow, e.g. `GET /store/regions`. */
+  request: string
+  steps_per_iteration: number
+  /** Status codes and body size of the one-off run made before the load. */
+  probe?: { statuses: number[]; response_bytes: number }
+  requests_per_second?: number
+  iterations_per_second?: number
+  latency_ms?: { p50: number; p90: number; p99: number; max: number; mean: number }
+  requests?: number
+  non_2xx?: number
+  errors?: number
+  timeouts?: number
+  status_codes?: Record<string, number>
+  /** requests_per_second ÷ the ceiling's, both measured in this run. */
+  ratio_to_ceiling?: number
+}
+
+export interface Report {
+  started_at: string
+  finished_at: string
+  machine: { node: string; platform: string; cpus: number; cpu_model: string; load_average_at_start: number[] }
+  database: string
+  settings: { connections: number; duration_s: number; warmup_s: number }
+  catalogue: { published_products: number; search_word: string }
+  ceiling_body: { bytes: number; copied_from: string }
+  scenarios: ScenarioResult[]
+}
+
+export function summarise(base: Omit<ScenarioResult, 'status'>, result: autocannon.Result): ScenarioResult {
+  const perSecond = result.requests.average
+  return {
+    ...base,
+    status: 'ok',
+    requests_per_second: perSecond,
+    iterations_per_second: perSecond / base.steps_per_iteration,
+    latency_ms: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: result.latency.mean,
+    },
+    requests: result.requests.total,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    status_codes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
+    ),
+  }
+}
+
+/** Fills `ratio_to_ceiling` once every scenario has run. */
+export function withRatios(results: ScenarioResult[]): ScenarioResult[] {
+  const ceiling = results.find((result) => result.target === 'ceiling' && result.status === 'ok')
+  return results.map((result) =>
+    ceiling?.requests_per_second && result.requests_per_second !== undefined
+      ? { ...result, ratio_to_ceiling: result.requests_per_second / ceiling.requests_per_second }
+      : result,
+  )
+}
+
+const COLUMNS = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs ceiling'] as const
+
+export function formatTable(results: ScenarioResult[]): string {
+  // A flow of several requests per iteration is marked, since its req/s counts every step.
+  const label = (result: ScenarioResult) =>
+    result.steps_per_iteration > 1 ? `${result.name} (${result.steps_per_iteration} steps)` : result.name
+  const rows = results.map((result) =>
+    result.status !== 'ok'
+      ? [label(result), result.status]
+      : [
+          label(result),
+          result.requests_per_second!.toFixed(0),
+          result.latency_ms!.p50.toFixed(1),
+          result.latency_ms!.p99.toFixed(1),
+          String(result.non_2xx),
+          String(result.errors),
+          result.ratio_to_ceiling === undefined ? '–' : result.ratio_to_ceiling.toFixed(3),
+        ],
+  )
+  const widths = COLUMNS.map((title, column) =>
+    Math.max(title.length, ...rows.filter((row) => column === 0 || row.length > 2).map((row) => row[column].length)),
+  )
+  const line = (cells: readonly string[]) =>
+    cells.length === 2
+      ? `${cells[0].padEnd(widths[0])}  ${cells[1]}`
+      : cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]))).join('  ')
+  return [line(COLUMNS), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
+}
+
+/** Writes `results/<timestamp>.json` (git-ignored) and returns its path. */
+export function writeReport(report: Report): string {
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  const path = join(RESULTS_DIR, `${report.started_at.replace(/[:.]/g, '-')}.json`)
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`)
+  return path
+}

@@ -1,0 +1,366 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { openDatabase } from '../../packages/server/src/db/connection.js'
+import { migrate } from '../../packages/server/src/db/migrate.js'
+import { product, productSalesChannel } from '../../packages/server/src/modules/catalog/schema.js'
+import { region } from '../../packages/server/src/modules/regions/schema.js'
+import {
+  publishableApiKey,
+  publishableApiKeySalesChannel,
+} from '../../packages/server/src/modules/sales-channels/schema.js'
+import { store } from '../../packages/server/src/modules/store/schema.js'
+import { SEARCH_WORD } from './catalogue.js'
+import { positiveInt, redactUrl, requireDatabaseUrl } from './env.js'
+import { formatTable, summarise, withRatios, writeReport, type Report, type ScenarioResult } from './report.js'
+import { scenarios, type Context, type Fixtures, type Step } from './scenarios.js'
+
+const USAGE = `Usage: npm run bench -- [--duration S] [--warmup S] [--connections N] [--only a,b]
+
+Starts the server (DATABASE_URL, PostgreSQL, seeded with npm run bench:seed) and a bare http
+"ceiling" server on loopback ports, loads each scenario with autocannon and prints req/s, p50/p99
+latency and the ratio to the ceiling. Writes bench/results/<timestamp>.json.
+
+  --duration S      seconds measured per scenario (default 10)
+  --warmup S        seconds of unmeasured load before each scenario (default 2)
+  --connections N   concurrent connections (default 50)
+  --only a,b        run only these scenarios (names as printed; the ceiling always runs)`
+
+/** Start-up of both processes, then the scenarios; past this the run is abandoned. */
+const STARTUP_BUDGET_S = 90
+const PER_SCENARIO_SLACK_S = 20
+
+// ---------------------------------------------------------------------------------------------
+// Child processes
+
+const children = new Set<ChildProcess>()
+
+/** Forks `processes/<name>.ts` under tsx and waits for the port it reports over IPC. */
+async function startProcess(
+  name: 'server' | 'ceiling',
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<number> {
+  const child = fork(fileURLToPath(new URL(`./processes/${name}.ts`, import.meta.url)), [], {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the ${name} did not listen within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      )
+      child.once('message', (reply) => {
+        clearTimeout(timer)
+        resolve((reply as { port: number }).port)
+      })
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`the ${name} exited (code ${code}) before listening`))
+      })
+    })
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
+  }
+}
+
+/** SIGTERM, then SIGKILL after 5 s; resolves once every child has exited. */
+async function stopProcesses(): Promise<void> {
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve()
+          const force = setTimeout(() => child.kill('SIGKILL'), 5000)
+          child.once('exit', () => {
+            clearTimeout(force)
+            resolve()
+          })
+          child.kill('SIGTERM')
+        }),
+    ),
+  )
+}
+
+function killAndExit(reason: string): never {
+  process.stderr.write(`\nerror: ${reason}\n`)
+  for (const child of children) child.kill('SIGKILL')
+  process.exit(2)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures and probes
+
+async function readFixtures(url: string): Promise<Fixtures> {
+  const database = await openDatabase({ url, poolSize: 1 })
+  try {
+    await migrate(database)
+    const { db } = database
+    const [shop] = await db.select({ channel: store.default_sales_channel_id }).from(store).limit(1)
+    const channel = shop?.channel ?? ''
+    const [key] = await db
+      .select({ id: publishableApiKey.id })
+      .from(publishableApiKey)
+      .innerJoin(
+        publishableApiKeySalesChannel,
+        eq(publishableApiKeySalesChannel.publishable_key_id, publishableApiKey.id),
+      )
+      .where(and(isNull(publishableApiKey.revoked_at), eq(publishableApiKeySalesChannel.sales_channel_id, channel)))
+      .orderBy(asc(publishableApiKey.created_at))
+      .limit(1)
+    const [usd] = await db
+      .select({ id: region.id })
+      .from(region)
+      .where(isNull(region.deleted_at))
+      .orderBy(desc(sql`${region.currency_code} = 'usd'`), asc(region.created_at))
+      .limit(1)
+    const published = and(
+      eq(product.status, 'published'),
+      isNull(product.deleted_at),
+      eq(productSalesChannel.sales_channel_id, channel),
+    )
+    const [newest] = await db
+      .select({ id: product.id })
+      .from(product)
+      .innerJoin(productSalesChannel, eq(productSalesChannel.product_id, product.id))
+      .where(published)
+      .orderBy(desc(product.created_at), desc(product.id))
+      .limit(1)
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(product)
+      .innerJoin(productSalesChannel, eq(productSalesChannel.product_id, product.id))
+      .where(published)
+    return {
+      publishableKey: key?.id,
+      regionId: usd?.id,
+      productId: newest?.id,
+      productCount: count?.n ?? 0,
+      searchWord: SEARCH_WORD,
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+const headersOf = (request: { headers?: Record<string, string | string[] | undefined> }) =>
+  Object.fromEntries(
+    Object.entries(request.headers ?? {}).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, [value].flat().join(', ')]],
+    ),
+  )
+
+interface Probe {
+  statuses: number[]
+  response_bytes: number
+  /** Set when the server has no such route: `POST /store/products/search`. */
+  missingRoute?: string
+}
+
+/** Runs the flow once, as one connection would, with the same hooks. */
+async function probe(baseUrl: string, steps: Step[]): Promise<Probe> {
+  const context: Context = {}
+  const result: Probe = { statuses: [], response_bytes: 0 }
+  for (const step of steps) {
+    const request = step.setupRequest ? step.setupRequest({ ...step } as autocannon.Request, context) : step
+    if (!request) break
+    const method = request.method ?? 'GET'
+    const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
+      method,
+      headers: headersOf(request),
+      body: request.body === undefined ? undefined : String(request.body),
+      signal: AbortSignal.timeout(15_000),
+    })
+    const body = await response.text()
+    result.statuses.push(response.status)
+    result.response_bytes = Buffer.byteLength(body)
+    if (response.status === 404 && /"message":"Route \S+ \S+ not found"/.test(body)) {
+      return { ...result, missingRoute: `${method} ${request.path?.split('?')[0]}` }
+    }
+    step.onResponse?.(response.status, body, context)
+  }
+  return result
+}
+
+/**
+ * The ceiling serves a body as large as the product list the storefront's home page loads. Before
+ * the catalogue routes exist, the regions list stands in (and the report says so).
+ */
+async function ceilingBody(serverUrl: string, fixtures: Fixtures): Promise<{ body: string; copiedFrom: string }> {
+  const candidates = [
+    `/store/products?limit=20${fixtures.regionId ? `&region_id=${fixtures.regionId}` : ''}`,
+    '/store/regions',
+  ]
+  for (const path of candidates) {
+    const headers = fixtures.publishableKey ? { 'x-publishable-api-key': fixtures.publishableKey } : undefined
+    const response = await fetch(`${serverUrl}${path}`, { headers, signal: AbortSignal.timeout(15_000) })
+    const body = await response.text()
+    if (response.ok) return { body, copiedFrom: `GET ${path}` }
+    console.log(`  GET ${path.split('?')[0]} answered ${response.status}; trying the next reference body`)
+  }
+  throw new Error('no reference body for the ceiling: even GET /store/regions failed')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface LoadOptions {
+  connections: number
+  duration: number
+  warmup: number
+}
+
+/** The published types predate autocannon's `warmup` option. */
+type Options = autocannon.Options & { warmup?: { connections: number; duration: number } }
+
+/** autocannon tests for the hooks' presence, so absent ones must not appear as `undefined` keys. */
+function toAutocannon(step: Step): autocannon.Request {
+  const { setupRequest, onResponse, ...request } = step
+  return {
+    ...request,
+    ...(setupRequest && {
+      setupRequest: (req: autocannon.Request, context: object) =>
+        setupRequest(req, context as Context) as autocannon.Request,
+    }),
+    ...(onResponse && {
+      onResponse: (status: number, body: string, context: object) => onResponse(status, body, context as Context),
+    }),
+  }
+}
+
+function load(baseUrl: string, steps: Step[], options: LoadOptions): Promise<autocannon.Result> {
+  const settings: Options = {
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    timeout: 10,
+    requests: steps.map(toAutocannon),
+    ...(options.warmup > 0 && { warmup: { connections: options.connections, duration: options.warmup } }),
+  }
+  return autocannon(settings)
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  if (values.help) {
+    console.log(USAGE)
+    return
+  }
+  const options: LoadOptions = {
+    duration: positiveInt('duration', values.duration, 10),
+    warmup: values.warmup === '0' ? 0 : positiveInt('warmup', values.warmup, 2),
+    connections: positiveInt('connections', values.connections, 50),
+  }
+  const only = values.only?.split(',').map((name) => name.trim())
+  const selected = scenarios.filter(
+    (scenario) => !only || scenario.target === 'ceiling' || only.includes(scenario.name),
+  )
+  const unknown = only?.filter((name) => !scenarios.some((scenario) => scenario.name === name)) ?? []
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `error: unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}\n`,
+    )
+    process.exit(1)
+  }
+  const url = requireDatabaseUrl('bench')
+
+  const budget = STARTUP_BUDGET_S + selected.length * (options.warmup + options.duration + PER_SCENARIO_SLACK_S)
+  setTimeout(() => killAndExit(`the run took longer than ${budget} s; stopped`), budget * 1000).unref()
+  process.once('SIGINT', () => killAndExit('interrupted'))
+
+  const startedAt = new Date()
+  const loadAtStart = loadavg()
+  console.log(`Database: PostgreSQL (${redactUrl(url)})`)
+  const fixtures = await readFixtures(url)
+  console.log(`Catalogue: ${fixtures.productCount} published products in the default sales channel`)
+  if (fixtures.productCount === 0) console.log('  (empty: run `npm run bench:seed -- --products 1000` first)')
+
+  const serverUrl = `http://127.0.0.1:${await startProcess('server')}`
+  const reference = await ceilingBody(serverUrl, fixtures)
+  const bodyFile = join(mkdtempSync(join(tmpdir(), 'emporium-bench-')), 'ceiling.json')
+  writeFileSync(bodyFile, reference.body)
+  const ceilingUrl = `http://127.0.0.1:${await startProcess('ceiling', { BENCH_CEILING_BODY_FILE: bodyFile })}`
+  const bodyBytes = Buffer.byteLength(reference.body)
+  console.log(`Server ${serverUrl}, ceiling ${ceilingUrl} (${bodyBytes} bytes, the size of ${reference.copiedFrom})`)
+  console.log(
+    `Load: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per scenario\n`,
+  )
+
+  const results: ScenarioResult[] = []
+  try {
+    for (const scenario of selected) {
+      const steps = scenario.steps(fixtures)
+      const request = steps ? `${steps[0].method ?? 'GET'} ${steps[0].path ?? '/'}` : '–'
+      const base = { name: scenario.name, target: scenario.target, request, steps_per_iteration: steps?.length ?? 0 }
+      if (!steps) {
+        results.push({ ...base, status: `skipped: ${scenario.missing ?? 'missing data'}` })
+        console.log(`  ${scenario.name}: skipped (${scenario.missing ?? 'missing data'})`)
+        continue
+      }
+      const target = scenario.target === 'server' ? serverUrl : ceilingUrl
+      const check = await probe(target, steps)
+      if (check.missingRoute) {
+        results.push({ ...base, status: 'skipped: route missing', probe: check })
+        console.log(`  ${scenario.name}: skipped (route missing: ${check.missingRoute})`)
+        continue
+      }
+      const failed = check.statuses.filter((status) => status >= 300)
+      if (failed.length > 0) console.log(`  ${scenario.name}: the probe answered ${check.statuses.join(', ')}`)
+      process.stdout.write(`  ${scenario.name}: ${request} … `)
+      const result = summarise(
+        { ...base, probe: { statuses: check.statuses, response_bytes: check.response_bytes } },
+        await load(target, steps, options),
+      )
+      results.push(result)
+      console.log(`${result.requests_per_second!.toFixed(0)} req/s`)
+    }
+  } finally {
+    await stopProcesses()
+    rmSync(dirname(bodyFile), { recursive: true, force: true })
+  }
+
+  const report: Report = {
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: cpus().length,
+      cpu_model: cpus()[0]?.model ?? 'unknown',
+      load_average_at_start: loadAtStart,
+    },
+    database: redactUrl(url),
+    settings: { connections: options.connections, duration_s: options.duration, warmup_s: options.warmup },
+    catalogue: { published_products: fixtures.productCount, search_word: fixtures.searchWord },
+    ceiling_body: { bytes: bodyBytes, copied_from: reference.copiedFrom },
+    scenarios: withRatios(results),
+  }
+  console.log(`\n${formatTable(report.scenarios)}\n`)
+  console.log(`Report: ${writeReport(report)}`)
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(`error: ${(error as Error).stack ?? String(error)}\n`)
+  await stopProcesses()
+  process.exit(1)
+})

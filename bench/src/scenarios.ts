@@ -1,0 +1,110 @@
+import type autocannon from 'autocannon'
+
+/** What the scenarios need from the seeded database, read once before the load starts. */
+export interface Fixtures {
+  publishableKey: string | undefined
+  /** A region in USD (the demo seed's North America). */
+  regionId: string | undefined
+  /** The newest published product in the default sales channel. */
+  productId: string | undefined
+  productCount: number
+  searchWord: string
+}
+
+/** The per-connection scratchpad autocannon hands to `setupRequest` and `onResponse`. */
+export type Context = Record<string, unknown>
+
+/**
+ * One request of an iteration. `setupRequest` and `onResponse` are autocannon's own hooks; they
+ * receive the per-connection context, which autocannon empties when it starts a new iteration.
+ */
+export interface Step extends Omit<autocannon.Request, 'setupRequest' | 'onResponse'> {
+  setupRequest?: (request: autocannon.Request, context: Context) => autocannon.Request | undefined
+  onResponse?: (status: number, body: string, context: Context) => void
+}
+
+export interface Scenario {
+  name: string
+  /** Which process answers: the real server, or the bare `http` ceiling. */
+  target: 'server' | 'ceiling'
+  /**
+   * The requests one iteration makes, in order; `undefined` when the seeded data lacks what the
+   * scenario needs (it is then reported as skipped with `missing`).
+   *
+   * Several steps make a flow, e.g. a checkout: create a cart, add an item, set the address,
+   * complete. Each of the 50 connections sends the steps one after another and starts over at the
+   * end. Pass values from one step to the next through the context: an `onResponse` stores
+   * (`context.cartId = JSON.parse(body).cart.id`), a later `setupRequest` reads and returns a copy
+   * of the request (`({ ...request, path: \`/store/carts/${context.cartId}/line-items\` })`).
+   * Returning `undefined` from a later step's `setupRequest` abandons the iteration and starts over
+   * (the first step must always return a request). Requests per second then count every step; the
+   * report also gives iterations per second.
+   */
+  steps(fixtures: Fixtures): Step[] | undefined
+  /** Said in the report when `steps` returns `undefined`. */
+  missing?: string
+}
+
+const storefront = (fixtures: Fixtures): Record<string, string> =>
+  fixtures.publishableKey ? { 'x-publishable-api-key': fixtures.publishableKey } : {}
+
+const json = (fixtures: Fixtures) => ({ ...storefront(fixtures), 'content-type': 'application/json' })
+
+/**
+ * Scenarios run in this order. Add carts and checkout here as they land; the runner probes each
+ * flow once before loading it and skips it when a route answers "Route … not found".
+ */
+export const scenarios: Scenario[] = [
+  {
+    name: 'ceiling',
+    target: 'ceiling',
+    steps: () => [{ method: 'GET', path: '/' }],
+  },
+  {
+    name: 'regions',
+    target: 'server',
+    steps: () => [{ method: 'GET', path: '/store/regions' }],
+  },
+  {
+    name: 'products list',
+    target: 'server',
+    missing: 'no region in the database',
+    steps: (fixtures) =>
+      fixtures.regionId
+        ? [
+            {
+              method: 'GET',
+              path: `/store/products?limit=20&region_id=${fixtures.regionId}`,
+              headers: storefront(fixtures),
+            },
+          ]
+        : undefined,
+  },
+  {
+    name: 'product',
+    target: 'server',
+    missing: 'no published product (run bench:seed)',
+    steps: (fixtures) =>
+      fixtures.productId
+        ? [
+            {
+              method: 'GET',
+              path: `/store/products/${fixtures.productId}${fixtures.regionId ? `?region_id=${fixtures.regionId}` : ''}`,
+              headers: storefront(fixtures),
+            },
+          ]
+        : undefined,
+  },
+  {
+    name: 'search',
+    target: 'server',
+    steps: (fixtures) => [
+      {
+        method: 'POST',
+        path: '/store/products/search',
+        headers: json(fixtures),
+        body: JSON.stringify({ q: fixtures.searchWord }),
+      },
+    ],
+  },
+]

@@ -1,0 +1,239 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { timestamptz } from '../db/columns.js'
+import { generateId } from '../db/ids.js'
+import type { Db } from '../db/types.js'
+import { BareStatus, Conflict, DuplicateError, InvalidData, UnexpectedState } from './errors.js'
+
+/**
+ * `Idempotency-Key` support (reference/conventions.md §7): a request names a key; the key row
+ * records the request, the recovery point its handler has reached, and, once finished, the
+ * response, which is replayed to any later request with the same key.
+ */
+
+export const idempotencyKey = pgTable('idempotency_key', {
+  id: text('id').primaryKey(),
+  idempotency_key: text('idempotency_key').notNull().unique(),
+  created_at: timestamptz('created_at').notNull().defaultNow(),
+  locked_at: timestamptz('locked_at'),
+  request_method: text('request_method'),
+  request_params: jsonb('request_params').$type<Record<string, unknown> | null>(),
+  request_path: text('request_path'),
+  response_code: integer('response_code'),
+  response_body: jsonb('response_body').$type<unknown>(),
+  recovery_point: text('recovery_point').notNull().default('started'),
+})
+
+export type IdempotencyKeyRow = typeof idempotencyKey.$inferSelect
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export const STARTED = 'started'
+export const FINISHED = 'finished'
+
+/** A lock younger than this belongs to a request still at work: another one gets a 409. */
+const LOCK_TIMEOUT_MS = 1000
+const MAX_KEY_LENGTH = 255
+/** More stage runs than any handler has stages means a handler that never finishes. */
+const MAX_STAGE_RUNS = 20
+
+/** What a stage ends with: the next recovery point, or the response that finishes the request. */
+export type StageResult = { recovery_point: string } | { response_code: number; response_body: unknown }
+
+/**
+ * One step of an idempotent handler.
+ * - `atomic`: runs inside a transaction that also advances the key, so its writes and the new
+ *   recovery point commit together or not at all.
+ * - `detached`: gets the root handle and opens its own transactions, so it may call outside
+ *   services (payment providers) between them; the key advances afterwards. Such a stage must be
+ *   safe to run again: a crash before the key advances repeats it.
+ */
+export interface Stage {
+  mode: 'atomic' | 'detached'
+  run(db: Db, key: IdempotencyKeyRow): Promise<StageResult>
+}
+
+/** Handlers by recovery point; `started` is where every request begins. */
+export type Stages = Record<string, Stage>
+
+export const atomicStage = (run: Stage['run']): Stage => ({ mode: 'atomic', run })
+export const detachedStage = (run: Stage['run']): Stage => ({ mode: 'detached', run })
+
+/** The request a key was created for: a later request must match it to use the key. */
+interface Fingerprint {
+  request_method: string
+  request_path: string
+  request_params: { params: unknown; body_sha256: string }
+}
+
+/** JSON with object keys sorted, so equal bodies hash alike whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
+}
+
+function fingerprintOf(request: FastifyRequest): Fingerprint {
+  return {
+    request_method: request.method,
+    request_path: request.url.split('?')[0],
+    request_params: {
+      params: request.params ?? {},
+      body_sha256: createHash('sha256')
+        .update(canonicalJson(request.body ?? null))
+        .digest('hex'),
+    },
+  }
+}
+
+function keyOf(request: FastifyRequest): string {
+  const header = request.headers[IDEMPOTENCY_HEADER]
+  if (header === undefined) return randomUUID()
+  const value = (Array.isArray(header) ? header.join(',') : header).trim()
+  if (value.length === 0 || value.length > MAX_KEY_LENGTH) {
+    throw new InvalidData(`header Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters long`)
+  }
+  return value
+}
+
+/**
+ * The key row, created on first use. Two requests creating one key at once both end up with the
+ * same row. A key already used for another request (method, path, path params or body) is refused
+ * with 422, as the IETF Idempotency-Key draft asks: replaying that other request's answer would
+ * mislead the client, and running this one would break the key's promise.
+ */
+export async function findOrCreateIdempotencyKey(
+  db: Db,
+  value: string,
+  fingerprint: Fingerprint,
+): Promise<IdempotencyKeyRow> {
+  await db
+    .insert(idempotencyKey)
+    .values({ id: generateId('ikey'), idempotency_key: value, ...fingerprint })
+    .onConflictDoNothing()
+  const [row] = await db.select().from(idempotencyKey).where(eq(idempotencyKey.idempotency_key, value)).limit(1)
+  if (!row) throw new BareStatus(409, 'Failed to create idempotency key')
+  const same =
+    row.request_method === fingerprint.request_method &&
+    row.request_path === fingerprint.request_path &&
+    isDeepStrictEqual(row.request_params, fingerprint.request_params)
+  if (!same) {
+    throw new DuplicateError(`Idempotency-Key ${value} has already been used for a different request`)
+  }
+  return row
+}
+
+/**
+ * Takes the key for this request, or 409 when another request took it within the last second.
+ * The lock's timestamp, truncated to what a JS Date holds, identifies this holder on release.
+ */
+async function lockKey(db: Db, value: string): Promise<IdempotencyKeyRow> {
+  const [row] = await db
+    .update(idempotencyKey)
+    .set({ locked_at: sql`date_trunc('milliseconds', now())` })
+    .where(
+      and(
+        eq(idempotencyKey.idempotency_key, value),
+        or(
+          isNull(idempotencyKey.locked_at),
+          lt(idempotencyKey.locked_at, sql`now() - ${LOCK_TIMEOUT_MS}::int * interval '1 millisecond'`),
+        ),
+      ),
+    )
+    .returning()
+  if (!row) throw new Conflict('The idempotency key is in use by another request')
+  return row
+}
+
+async function unlockKey(db: Db, value: string, lockedAt: Date | null): Promise<void> {
+  if (!lockedAt) return
+  await db
+    .update(idempotencyKey)
+    .set({ locked_at: null })
+    .where(and(eq(idempotencyKey.idempotency_key, value), eq(idempotencyKey.locked_at, lockedAt)))
+}
+
+async function readForUpdate(tx: Db, value: string): Promise<IdempotencyKeyRow> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyKey)
+    .where(eq(idempotencyKey.idempotency_key, value))
+    .for('update')
+  return row
+}
+
+async function advance(tx: Db, key: IdempotencyKeyRow, result: StageResult): Promise<IdempotencyKeyRow> {
+  const changes =
+    'recovery_point' in result
+      ? { recovery_point: result.recovery_point }
+      : { recovery_point: FINISHED, response_code: result.response_code, response_body: result.response_body }
+  const [row] = await tx
+    .update(idempotencyKey)
+    .set(changes)
+    .where(eq(idempotencyKey.idempotency_key, key.idempotency_key))
+    .returning()
+  return row
+}
+
+/**
+ * Runs the stage for the key's recovery point and returns the key as it stands afterwards. The
+ * key row is read `FOR UPDATE` and its recovery point checked before advancing: when a request that
+ * took over an expired lock already moved it on, this request's stage result is dropped and the
+ * loop continues from where the other one got.
+ */
+async function runStage(db: Db, key: IdempotencyKeyRow, stage: Stage): Promise<IdempotencyKeyRow> {
+  if (stage.mode === 'atomic') {
+    return db.transaction(async (tx) => {
+      const current = await readForUpdate(tx, key.idempotency_key)
+      if (current.recovery_point !== key.recovery_point) return current
+      return advance(tx, current, await stage.run(tx, current))
+    })
+  }
+  const result = await stage.run(db, key)
+  return db.transaction(async (tx) => {
+    const current = await readForUpdate(tx, key.idempotency_key)
+    if (current.recovery_point !== key.recovery_point) return current
+    return advance(tx, current, result)
+  })
+}
+
+/**
+ * Handles a request idempotently (conventions §7): finds or creates its key, replays a finished
+ * key's response, otherwise locks the key and runs `stages` from its recovery point until one
+ * finishes with a response. A failing stage leaves the key at its last recovery point, so a retry
+ * with the same key resumes there. Every answer carries the `Idempotency-Key` header.
+ */
+export async function runIdempotent(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stages: Stages,
+): Promise<unknown> {
+  const value = keyOf(request)
+  reply.header('Idempotency-Key', value)
+  reply.header('Access-Control-Expose-Headers', 'Idempotency-Key')
+
+  let key = await findOrCreateIdempotencyKey(db, value, fingerprintOf(request))
+  if (key.recovery_point !== FINISHED) {
+    key = await lockKey(db, value)
+    const lockedAt = key.locked_at
+    try {
+      for (let runs = 0; key.recovery_point !== FINISHED; runs++) {
+        const stage = stages[key.recovery_point]
+        if (!stage || runs >= MAX_STAGE_RUNS) throw new UnexpectedState('Unknown recovery point')
+        key = await runStage(db, key, stage)
+      }
+    } finally {
+      await unlockKey(db, value, lockedAt)
+    }
+  }
+  reply.status(key.response_code ?? 200)
+  return key.response_body
+}

@@ -1,0 +1,107 @@
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/types.js'
+import {
+  dateConditions,
+  likePattern,
+  orderBy,
+  parseExpand,
+  parseFields,
+  pickFields,
+  whereAll,
+} from '../../http/list.js'
+import type { GetTagsOrTypesParams, StringFilter } from './lookups.contract.js'
+import { product, productTag, productTags, productType } from './schema.js'
+import { concurrently } from './concurrent.js'
+
+/** Product tags and types: the two look-up lists and the admin helpers built on them. */
+
+const FIELDS = ['id', 'value', 'created_at', 'updated_at', 'metadata']
+
+function like(value: string, prefix: boolean, suffix: boolean): string {
+  const escaped = value.replace(/[\\%_]/g, (match) => `\\${match}`)
+  return `${prefix ? '%' : ''}${escaped}${suffix ? '%' : ''}`
+}
+
+/** `value=a`, `value[]=a&value[]=b`, `value[contains]=a`… (StringComparisonOperator; text matches ignore case). */
+function stringConditions(column: PgColumn, filter: StringFilter | undefined): SQL[] {
+  if (filter === undefined) return []
+  if (typeof filter === 'string') return [eq(column, filter)]
+  if (Array.isArray(filter)) return [inArray(column, filter)]
+  return [
+    filter.lt !== undefined ? lt(column, filter.lt) : undefined,
+    filter.gt !== undefined ? gt(column, filter.gt) : undefined,
+    filter.lte !== undefined ? lte(column, filter.lte) : undefined,
+    filter.gte !== undefined ? gte(column, filter.gte) : undefined,
+    filter.contains !== undefined ? ilike(column, like(filter.contains, true, true)) : undefined,
+    filter.starts_with !== undefined ? ilike(column, like(filter.starts_with, false, true)) : undefined,
+    filter.ends_with !== undefined ? ilike(column, like(filter.ends_with, true, false)) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined)
+}
+
+type LookupTable = typeof productTag | typeof productType
+type LookupRow = typeof productTag.$inferSelect
+
+async function listLookup(
+  db: Db,
+  table: LookupTable,
+  query: GetTagsOrTypesParams,
+  defaultLimit: number,
+): Promise<{ rows: Partial<LookupRow>[]; count: number }> {
+  parseExpand(query.expand, [], [])
+  const fields = parseFields(query.fields, FIELDS)
+  const where = whereAll([
+    isNull(table.deleted_at),
+    ...stringConditions(table.id, query.id),
+    ...stringConditions(table.value, query.value),
+    ...dateConditions(table.created_at, query.created_at, 'created_at'),
+    ...dateConditions(table.updated_at, query.updated_at, 'updated_at'),
+    query.q ? ilike(table.value, likePattern(query.q)) : undefined,
+  ])
+  const order = orderBy(
+    query.order,
+    { id: table.id, value: table.value, created_at: table.created_at, updated_at: table.updated_at },
+    '-created_at',
+    table.id,
+  )
+  const [rows, [total]] = await concurrently(db, [
+    () =>
+      db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.limit ?? defaultLimit)
+        .offset(query.offset ?? 0),
+    () => db.select({ value: count() }).from(table).where(where),
+  ])
+  fields?.add('created_at')
+  return { rows: rows.map((row) => pickFields(row, fields, new Set())), count: total.value }
+}
+
+export function listProductTags(db: Db, query: GetTagsOrTypesParams, defaultLimit: number) {
+  return listLookup(db, productTag, query, defaultLimit)
+}
+
+export function listProductTypes(db: Db, query: GetTagsOrTypesParams, defaultLimit: number) {
+  return listLookup(db, productType, query, defaultLimit)
+}
+
+/** `GET /admin/products/types` (deprecated in v1): every live type. */
+export async function listAllProductTypes(db: Db) {
+  return db.select().from(productType).where(isNull(productType.deleted_at)).orderBy(productType.value)
+}
+
+/** `GET /admin/products/tag-usage`: the ten most used tags with their live product counts. */
+export async function listTagUsage(db: Db): Promise<{ id: string; value: string; usage_count: number }[]> {
+  const usage = count(product.id)
+  return db
+    .select({ id: productTag.id, value: productTag.value, usage_count: sql<number>`${usage}::int` })
+    .from(productTag)
+    .leftJoin(productTags, eq(productTags.product_tag_id, productTag.id))
+    .leftJoin(product, and(eq(product.id, productTags.product_id), isNull(product.deleted_at)))
+    .where(isNull(productTag.deleted_at))
+    .groupBy(productTag.id, productTag.value)
+    .orderBy(desc(usage), productTag.value)
+    .limit(10)
+}
