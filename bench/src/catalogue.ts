@@ -203,6 +203,8 @@ export interface ProductLinks {
   /** Leaf categories only. */
   categoryIds: string[]
   salesChannelId: string
+  /** The default shipping profile: a cart holding a product without one cannot be completed. */
+  profileId: string
 }
 
 /** Every row one generated product needs; a batch concatenates them per table. */
@@ -261,6 +263,7 @@ export function generateProduct(seed: string, index: number, links: ProductLinks
     material: material.toLowerCase(),
     collection_id: random.pick(links.collectionIds),
     type_id: random.pick(links.typeIds),
+    profile_id: links.profileId,
     metadata: { bench_index: index },
   })
 

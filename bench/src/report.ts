@@ -12,7 +12,7 @@ export interface ScenarioResult {
   request: string
   steps_per_iteration: number
   /** Status codes and body size of the one-off run made before the load. */
-  probe?: { statuses: number[]; response_bytes: number }
+  probe?: { statuses: number[]; response_bytes: number; first_failure?: Failure }
   requests_per_second?: number
   iterations_per_second?: number
   latency_ms?: { p50: number; p90: number; p99: number; max: number; mean: number }
@@ -23,6 +23,35 @@ export interface ScenarioResult {
   status_codes?: Record<string, number>
   /** requests_per_second ÷ the ceiling's, both measured in this run. */
   ratio_to_ceiling?: number
+  /**
+   * Flows of several steps: the iterations whose every step answered 2xx (e.g. completed
+   * checkouts), per second, and the latency of the whole iteration, first request to last answer.
+   */
+  flow?: { completed: number; per_second: number; latency_ms: Percentiles }
+  /** The first non-2xx answer of the load (or of the probe, in `probe`): what the figures measured instead. */
+  first_failure?: Failure
+}
+
+export interface Percentiles {
+  p50: number
+  p90: number
+  p99: number
+  max: number
+}
+
+export interface Failure {
+  /** 1-based position in the flow, and the step's request as declared (`POST /store/carts/{cart}/complete`). */
+  step: number
+  request: string
+  status: number
+  body: string
+}
+
+/** Nearest-rank percentiles of a list of samples. */
+export function percentiles(samples: number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0 }
 }
 
 export interface Report {
@@ -76,17 +105,35 @@ export function formatTable(results: ScenarioResult[]): string {
   // A flow of several requests per iteration is marked, since its req/s counts every step.
   const label = (result: ScenarioResult) =>
     result.steps_per_iteration > 1 ? `${result.name} (${result.steps_per_iteration} steps)` : result.name
-  const rows = results.map((result) =>
+  // A flow gets a second line: whole iterations per second and their latency, first step to last.
+  const flowRow = ({ flow }: ScenarioResult) =>
+    flow
+      ? [
+          [
+            '  ↳ whole iterations',
+            flow.per_second.toFixed(1),
+            flow.latency_ms.p50.toFixed(1),
+            flow.latency_ms.p99.toFixed(1),
+            '',
+            '',
+            '',
+          ],
+        ]
+      : []
+  const rows = results.flatMap((result) =>
     result.status !== 'ok'
-      ? [label(result), result.status]
+      ? [[label(result), result.status]]
       : [
-          label(result),
-          result.requests_per_second!.toFixed(0),
-          result.latency_ms!.p50.toFixed(1),
-          result.latency_ms!.p99.toFixed(1),
-          String(result.non_2xx),
-          String(result.errors),
-          result.ratio_to_ceiling === undefined ? '–' : result.ratio_to_ceiling.toFixed(3),
+          [
+            label(result),
+            result.requests_per_second!.toFixed(0),
+            result.latency_ms!.p50.toFixed(1),
+            result.latency_ms!.p99.toFixed(1),
+            String(result.non_2xx),
+            String(result.errors),
+            result.ratio_to_ceiling === undefined ? '–' : result.ratio_to_ceiling.toFixed(3),
+          ],
+          ...flowRow(result),
         ],
   )
   const widths = COLUMNS.map((title, column) =>

@@ -295,7 +295,18 @@ async function main(): Promise<void> {
   console.log(`Catalogue: ${fixtures.productCount} published products in the default sales channel`)
   if (fixtures.productCount === 0) console.log('  (empty: run `npm run bench:seed -- --products 1000` first)')
 
-  const serverUrl = `http://127.0.0.1:${await startProcess('server')}`
+  // One server per distinct `serverEnv`, started when a scenario first needs it.
+  const servers = new Map<string, Promise<string>>()
+  const serverFor = (env: Record<string, string> = {}): Promise<string> => {
+    const key = JSON.stringify(Object.entries(env).sort())
+    let started = servers.get(key)
+    if (!started) {
+      started = startProcess('server', env).then((port) => `http://127.0.0.1:${port}`)
+      servers.set(key, started)
+    }
+    return started
+  }
+  const serverUrl = await serverFor()
   const reference = await ceilingBody(serverUrl, fixtures)
   const bodyFile = join(mkdtempSync(join(tmpdir(), 'emporium-bench-')), 'ceiling.json')
   writeFileSync(bodyFile, reference.body)
@@ -317,7 +328,7 @@ async function main(): Promise<void> {
         console.log(`  ${scenario.name}: skipped (${scenario.missing ?? 'missing data'})`)
         continue
       }
-      const target = scenario.target === 'server' ? serverUrl : ceilingUrl
+      const target = scenario.target === 'server' ? await serverFor(scenario.serverEnv) : ceilingUrl
       const check = await probe(target, steps)
       if (check.missingRoute) {
         results.push({ ...base, status: 'skipped: route missing', probe: check })

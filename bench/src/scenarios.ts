@@ -28,6 +28,12 @@ export interface Scenario {
   /** Which process answers: the real server, or the bare `http` ceiling. */
   target: 'server' | 'ceiling'
   /**
+   * Environment the server runs with for this scenario, on top of the usual. The runner starts one
+   * server process per distinct set, the first time a scenario asks for it: e.g.
+   * `{ STORE_CACHE_TTL_MS: '0' }` measures a route without the storefront cache.
+   */
+  serverEnv?: Record<string, string>
+  /**
    * The requests one iteration makes, in order; `undefined` when the seeded data lacks what the
    * scenario needs (it is then reported as skipped with `missing`).
    *
@@ -51,6 +57,54 @@ const storefront = (fixtures: Fixtures): Record<string, string> =>
 const json = (fixtures: Fixtures) => ({ ...storefront(fixtures), 'content-type': 'application/json' })
 
 /**
+ * The same scenario against a server whose storefront cache is off, so every request does the
+ * route's whole work: the report shows both figures side by side, each as a ratio of the ceiling.
+ */
+const uncached = (scenario: Scenario): Scenario => ({
+  ...scenario,
+  name: `${scenario.name} (uncached)`,
+  serverEnv: { ...scenario.serverEnv, STORE_CACHE_TTL_MS: '0' },
+})
+
+const regions: Scenario = {
+  name: 'regions',
+  target: 'server',
+  steps: () => [{ method: 'GET', path: '/store/regions' }],
+}
+
+const productsList: Scenario = {
+  name: 'products list',
+  target: 'server',
+  missing: 'no region in the database',
+  steps: (fixtures) =>
+    fixtures.regionId
+      ? [
+          {
+            method: 'GET',
+            path: `/store/products?limit=20&region_id=${fixtures.regionId}`,
+            headers: storefront(fixtures),
+          },
+        ]
+      : undefined,
+}
+
+const product: Scenario = {
+  name: 'product',
+  target: 'server',
+  missing: 'no published product (run bench:seed)',
+  steps: (fixtures) =>
+    fixtures.productId
+      ? [
+          {
+            method: 'GET',
+            path: `/store/products/${fixtures.productId}${fixtures.regionId ? `?region_id=${fixtures.regionId}` : ''}`,
+            headers: storefront(fixtures),
+          },
+        ]
+      : undefined,
+}
+
+/**
  * Scenarios run in this order. Add carts and checkout here as they land; the runner probes each
  * flow once before loading it and skips it when a route answers "Route … not found".
  */
@@ -60,41 +114,12 @@ export const scenarios: Scenario[] = [
     target: 'ceiling',
     steps: () => [{ method: 'GET', path: '/' }],
   },
-  {
-    name: 'regions',
-    target: 'server',
-    steps: () => [{ method: 'GET', path: '/store/regions' }],
-  },
-  {
-    name: 'products list',
-    target: 'server',
-    missing: 'no region in the database',
-    steps: (fixtures) =>
-      fixtures.regionId
-        ? [
-            {
-              method: 'GET',
-              path: `/store/products?limit=20&region_id=${fixtures.regionId}`,
-              headers: storefront(fixtures),
-            },
-          ]
-        : undefined,
-  },
-  {
-    name: 'product',
-    target: 'server',
-    missing: 'no published product (run bench:seed)',
-    steps: (fixtures) =>
-      fixtures.productId
-        ? [
-            {
-              method: 'GET',
-              path: `/store/products/${fixtures.productId}${fixtures.regionId ? `?region_id=${fixtures.regionId}` : ''}`,
-              headers: storefront(fixtures),
-            },
-          ]
-        : undefined,
-  },
+  regions,
+  uncached(regions),
+  productsList,
+  uncached(productsList),
+  product,
+  uncached(product),
   {
     name: 'search',
     target: 'server',

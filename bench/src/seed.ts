@@ -21,6 +21,7 @@ import {
   productType,
   productVariant,
 } from '../../packages/server/src/modules/catalog/schema.js'
+import { ensureDefaultShippingProfiles } from '../../packages/server/src/modules/shipping/profiles.js'
 import { store } from '../../packages/server/src/modules/store/schema.js'
 import { isEmptyStore, seedDemoStore } from '../../packages/server/src/seed/demo.js'
 import { emptyRows, generateProduct, generateTaxonomy, type ProductLinks } from './catalogue.js'
@@ -74,7 +75,7 @@ async function resetCatalogue(db: Db): Promise<void> {
 }
 
 /** Inserts the shared collections, types, tags and categories unless present, and returns their ids. */
-async function ensureTaxonomy(db: Db, seed: string): Promise<Omit<ProductLinks, 'salesChannelId'>> {
+async function ensureTaxonomy(db: Db, seed: string): Promise<Omit<ProductLinks, 'salesChannelId' | 'profileId'>> {
   const taxonomy = generateTaxonomy(seed)
   await db.transaction(async (tx) => {
     await tx.insert(productCollection).values(taxonomy.collections).onConflictDoNothing()
@@ -199,7 +200,19 @@ async function main(): Promise<void> {
     }
     const [shop] = await db.select({ channel: store.default_sales_channel_id }).from(store).limit(1)
     if (!shop?.channel) throw new Error('the store has no default sales channel; seed the demo store or set one')
-    const links: ProductLinks = { ...(await ensureTaxonomy(db, seed)), salesChannelId: shop.channel }
+    const profile = (await ensureDefaultShippingProfiles(db)).default
+    const links: ProductLinks = {
+      ...(await ensureTaxonomy(db, seed)),
+      salesChannelId: shop.channel,
+      profileId: profile.id,
+    }
+    // Products generated before the generator set a profile have none, and no cart holding one completes.
+    const profiled = await db
+      .update(product)
+      .set({ profile_id: profile.id })
+      .where(and(isNull(product.profile_id), sql`${product.metadata} ? 'bench_index'`))
+      .returning({ id: product.id })
+    if (profiled.length > 0) console.log(`Put ${profiled.length} generated products in the default shipping profile.`)
 
     const first = await nextIndex(db)
     if (first >= target) {

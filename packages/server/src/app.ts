@@ -17,6 +17,7 @@ import { registerCustomerAuth } from './http/customer-auth.js'
 import { registerCors } from './http/cors.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import type { RouteSummary } from './http/fastify-types.js'
+import { registerStoreCache } from './http/micro-cache.js'
 import { DatabaseSessionStore } from './http/session-store.js'
 import { formatValidationErrors, validatorCompiler } from './http/validation.js'
 import { modules } from './modules.js'
@@ -35,6 +36,7 @@ export interface BuildAppOptions {
 }
 
 const SESSION_TTL_MS = 10 * 60 * 60 * 1000
+const SESSION_COOKIE = 'connect.sid'
 
 /** Builds the HTTP application; it never listens (the CLI and tests decide how to serve it). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -103,11 +105,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginResourcePolicy: { policy: 'same-site' },
   })
   await registerCors(app)
+  // Before the cookie, session and auth hooks, so that a cached answer costs none of their work.
+  registerStoreCache(app, {
+    ttlMs: config.mode === 'worker' ? 0 : config.storeCacheTtlMs,
+    sessionCookie: SESSION_COOKIE,
+    redisUrl: config.redisUrl,
+  })
   await app.register(rateLimit, { global: false })
   await app.register(cookie)
   await app.register(session, {
     secret: config.cookieSecret,
-    cookieName: 'connect.sid',
+    cookieName: SESSION_COOKIE,
     saveUninitialized: false,
     rolling: false,
     store: new DatabaseSessionStore(database.db),

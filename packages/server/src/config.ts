@@ -37,6 +37,8 @@ export interface Config {
   authRateLimit: number
   /** Largest accepted size of one uploaded file, in bytes. */
   uploadMaxBytes: number
+  /** How long an anonymous storefront catalogue answer is served from memory; 0 turns the cache off. */
+  storeCacheTtlMs: number
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -114,6 +116,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number (got "${pick('PORT', 'port')}")`)
   const host = pick('HOST', 'host') ?? '127.0.0.1'
+  const storeCacheTtl = pick('STORE_CACHE_TTL_MS', 'storeCacheTtlMs') ?? '1000'
+  const storeCacheTtlMs = Number(storeCacheTtl)
+  if (!Number.isInteger(storeCacheTtlMs) || storeCacheTtlMs < 0) {
+    throw new Error(`STORE_CACHE_TTL_MS must be a whole number of milliseconds, 0 or more (got "${storeCacheTtl}")`)
+  }
 
   return {
     port,
@@ -132,5 +139,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     featureFlags,
     authRateLimit: Number(pick('AUTH_RATE_LIMIT', 'authRateLimit') ?? 30),
     uploadMaxBytes: Number(pick('UPLOAD_MAX_BYTES', 'uploadMaxBytes') ?? 10 * 1024 * 1024),
+    storeCacheTtlMs,
   }
 }

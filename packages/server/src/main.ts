@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/connection.js'
 import { migrate } from './db/migrate.js'
 import { createUser } from './modules/users/service.js'
 import { seedDemoStore, isEmptyStore, readDemoLogin } from './seed/demo.js'
+import { describeCreated, readSeedFile, SeedFileError, seedFromFile } from './seed/file.js'
 
 const USAGE = `Usage: emporium <command> [options]
 
@@ -15,6 +16,8 @@ Commands:
   worker                             deliver events and run jobs only (needs PostgreSQL)
   migrate                            apply pending database migrations
   seed                               seed the demo store into an empty database
+  seed --file seed.json              load a Medusa v1 seed file (store, users, regions, shipping
+                                     options, collections, categories, products, keys)
   user create --email E --password P [--role admin|member|developer]
                                      create a staff user
 
@@ -105,12 +108,32 @@ async function worker(config: Config): Promise<void> {
   console.log('Emporium worker is delivering events. Stop with Ctrl+C.')
 }
 
+async function seedFile(config: Config, path: string): Promise<void> {
+  const data = await readSeedFile(path).catch((error: Error) => fail(error.message))
+  console.log(`Database: ${describeDatabase(config)}`)
+  const database = await openMigrated(config)
+  try {
+    const { created } = await seedFromFile(database.db, data, {
+      progress: true,
+      warn: (message) => console.warn(`  ! ${message}`),
+      flags: config.featureFlags,
+    })
+    console.log(`Seeded from ${path}: ${describeCreated(created)}.`)
+  } catch (error) {
+    await database.close()
+    if (error instanceof SeedFileError) fail(error.message)
+    throw error
+  }
+  return database.close()
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
       'no-migrate': { type: 'boolean', default: false },
       'no-seed': { type: 'boolean', default: false },
+      file: { type: 'string', short: 'f' },
       email: { type: 'string' },
       password: { type: 'string' },
       role: { type: 'string', default: 'admin' },
@@ -136,6 +159,7 @@ async function main(): Promise<void> {
       return database.close()
     }
     case 'seed': {
+      if (values.file) return seedFile(config, values.file)
       const database = await openMigrated(config)
       if (!(await isEmptyStore(database.db))) {
         console.log('The database already has a store; nothing seeded.')

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import { cartsModule } from './modules/carts/module.js'
 import { catalogModule } from './modules/catalog/module.js'
 import { customersModule } from './modules/customers/module.js'
+import { ordersModule } from './modules/orders/module.js'
 import { regionsModule } from './modules/regions/module.js'
 import { salesChannelsModule } from './modules/sales-channels/module.js'
 import { shippingModule } from './modules/shipping/module.js'
@@ -20,4 +22,6 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   taxModule,
   shippingModule,
   uploadsModule,
+  cartsModule,
+  ordersModule,
 ]

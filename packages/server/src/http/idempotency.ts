@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { isDeepStrictEqual } from 'node:util'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -7,6 +6,13 @@ import { timestamptz } from '../db/columns.js'
 import { generateId } from '../db/ids.js'
 import type { Db } from '../db/types.js'
 import { BareStatus, Conflict, DuplicateError, InvalidData, UnexpectedState } from './errors.js'
+
+/** Another request holds this Idempotency-Key right now (a 409 the client may retry with the same key). */
+export class IdempotencyKeyBusy extends Conflict {
+  constructor() {
+    super('The idempotency key is in use by another request')
+  }
+}
 
 /**
  * `Idempotency-Key` support (reference/conventions.md §7): a request names a key; the key row
@@ -123,7 +129,7 @@ export async function findOrCreateIdempotencyKey(
   const same =
     row.request_method === fingerprint.request_method &&
     row.request_path === fingerprint.request_path &&
-    isDeepStrictEqual(row.request_params, fingerprint.request_params)
+    canonicalJson(row.request_params) === canonicalJson(fingerprint.request_params)
   if (!same) {
     throw new DuplicateError(`Idempotency-Key ${value} has already been used for a different request`)
   }
@@ -148,7 +154,7 @@ async function lockKey(db: Db, value: string): Promise<IdempotencyKeyRow> {
       ),
     )
     .returning()
-  if (!row) throw new Conflict('The idempotency key is in use by another request')
+  if (!row) throw new IdempotencyKeyBusy()
   return row
 }
 
@@ -161,11 +167,7 @@ async function unlockKey(db: Db, value: string, lockedAt: Date | null): Promise<
 }
 
 async function readForUpdate(tx: Db, value: string): Promise<IdempotencyKeyRow> {
-  const [row] = await tx
-    .select()
-    .from(idempotencyKey)
-    .where(eq(idempotencyKey.idempotency_key, value))
-    .for('update')
+  const [row] = await tx.select().from(idempotencyKey).where(eq(idempotencyKey.idempotency_key, value)).for('update')
   return row
 }
 
@@ -210,12 +212,12 @@ async function runStage(db: Db, key: IdempotencyKeyRow, stage: Stage): Promise<I
  * finishes with a response. A failing stage leaves the key at its last recovery point, so a retry
  * with the same key resumes there. Every answer carries the `Idempotency-Key` header.
  */
-export async function runIdempotent(
+export async function runIdempotent<Response>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   stages: Stages,
-): Promise<unknown> {
+): Promise<Response> {
   const value = keyOf(request)
   reply.header('Idempotency-Key', value)
   reply.header('Access-Control-Expose-Headers', 'Idempotency-Key')
@@ -235,5 +237,6 @@ export async function runIdempotent(
     }
   }
   reply.status(key.response_code ?? 200)
-  return key.response_body
+  // The stored body is what a stage answered for this route, so it has the route's response type.
+  return key.response_body as Response
 }

@@ -1,13 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../app.js'
+import { publishableApiKey } from '../modules/sales-channels/schema.js'
 import { makePublishableKey, makeSalesChannel } from '../testing/factories/sales-channels.js'
 import { asAdmin } from '../testing/factories/users.js'
 import { testConfig } from '../testing/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.js'
-import { assertSalesChannelInScope, PUBLISHABLE_KEY_HEADER } from './publishable-key.js'
+import { assertSalesChannelInScope, PUBLISHABLE_KEY_HEADER, SCOPE_TTL_MS } from './publishable-key.js'
 
 let database: TestDatabase
 let app: FastifyInstance
@@ -94,6 +96,55 @@ describe('x-publishable-api-key on /store', () => {
       headers: { ...headers, [PUBLISHABLE_KEY_HEADER]: 'pk_unknown' },
     })
     expect(res.statusCode).toBe(200)
+  })
+})
+
+describe('the scope kept between requests', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('applies a channel removed through the admin API from the next request on', async () => {
+    const { headers } = await asAdmin(app.db)
+    const a = await makeSalesChannel(app.db)
+    const b = await makeSalesChannel(app.db)
+    const key = await makePublishableKey(app.db, { sales_channel_ids: [a.id, b.id] })
+    expect((await store('/store/__scope', key.id)).json().scope.salesChannelIds).toHaveLength(2)
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/admin/publishable-api-keys/${key.id}/sales-channels/batch`,
+      headers,
+      payload: { sales_channel_ids: [{ id: b.id }] },
+    })
+
+    expect(removed.statusCode).toBe(200)
+    expect((await store('/store/__scope', key.id)).json().scope.salesChannelIds).toEqual([a.id])
+  })
+
+  it('sees a revocation made elsewhere (another process) within the TTL', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const key = await makePublishableKey(app.db)
+    expect((await store('/store/__scope', key.id)).statusCode).toBe(200)
+
+    await app.db.update(publishableApiKey).set({ revoked_at: new Date() }).where(eq(publishableApiKey.id, key.id))
+    const meanwhile = await store('/store/__scope', key.id)
+    vi.setSystemTime(Date.now() + SCOPE_TTL_MS + 1)
+    const later = await store('/store/__scope', key.id)
+
+    expect(meanwhile.statusCode).toBe(200)
+    expect(later.statusCode).toBe(400)
+    expect(later.json().message).toBe(`Publishable API key ${key.id} has been revoked`)
+  })
+
+  it('does not remember an unknown key: one created afterwards works at once', async () => {
+    const key = await makePublishableKey(app.db)
+    await app.db.delete(publishableApiKey).where(eq(publishableApiKey.id, key.id))
+    expect((await store('/store/__scope', key.id)).statusCode).toBe(400)
+
+    await app.db.insert(publishableApiKey).values({ id: key.id, title: key.title })
+
+    expect((await store('/store/__scope', key.id)).statusCode).toBe(200)
   })
 })
 

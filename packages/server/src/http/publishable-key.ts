@@ -1,11 +1,64 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { retrievePublishableKeyScope } from '../modules/sales-channels/publishable-keys.js'
+import type { Db } from '../db/types.js'
+import { retrievePublishableKeyScope, type PublishableKeyScope } from '../modules/sales-channels/publishable-keys.js'
 import { MultipleErrors, NotAllowed } from './errors.js'
 
 export const PUBLISHABLE_KEY_HEADER = 'x-publishable-api-key'
 
+/** How long a key's scope is trusted without asking the database again. */
+export const SCOPE_TTL_MS = 5_000
+const MAX_SCOPES = 1_000
+/** The admin routes whose writes change a key's scope: keys, their channels, channels. */
+const SCOPE_WRITES = /^\/admin\/(publishable-api-keys|sales-channels)(\/|\?|$)/
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 function isStorePath(url: string): boolean {
   return url === '/store' || url.startsWith('/store/') || url.startsWith('/store?')
+}
+
+/**
+ * Keys' scopes as last read, for `SCOPE_TTL_MS`: every storefront request carries the key, and
+ * it changes only through the admin API. A scope write in this process forgets them all before
+ * its answer leaves, so a revocation holds from the next request on; another process's write is
+ * seen within the TTL. Unknown keys are not remembered (a key created elsewhere works at once).
+ */
+function scopeCache(db: Db) {
+  const scopes = new Map<string, { scope: PublishableKeyScope; expires: number }>()
+  const loading = new Map<string, Promise<PublishableKeyScope | undefined>>()
+  let generation = 0
+
+  const load = async (keyId: string): Promise<PublishableKeyScope | undefined> => {
+    const started = generation
+    try {
+      const scope = await retrievePublishableKeyScope(db, keyId)
+      // A scope read while a write was committing may predate it: use it, do not keep it.
+      if (scope && started === generation) {
+        if (scopes.size >= MAX_SCOPES) scopes.clear()
+        scopes.set(keyId, { scope, expires: Date.now() + SCOPE_TTL_MS })
+      }
+      return scope
+    } finally {
+      loading.delete(keyId)
+    }
+  }
+
+  return {
+    get(keyId: string): Promise<PublishableKeyScope | undefined> | PublishableKeyScope {
+      const cached = scopes.get(keyId)
+      if (cached && cached.expires > Date.now()) return cached.scope
+      let pending = loading.get(keyId)
+      if (!pending) {
+        pending = load(keyId)
+        loading.set(keyId, pending)
+      }
+      return pending
+    },
+    forget(): void {
+      scopes.clear()
+      loading.clear()
+      generation += 1
+    },
+  }
 }
 
 /**
@@ -17,15 +70,21 @@ function isStorePath(url: string): boolean {
  * Added on the root instance, the hook runs for every route, whichever plugin declares it.
  */
 export function registerPublishableKeyScope(app: FastifyInstance): void {
+  const scopes = scopeCache(app.db)
   app.addHook('onRequest', async (request) => {
     if (!isStorePath(request.url)) return
     const header = request.headers[PUBLISHABLE_KEY_HEADER]
     const keyId = typeof header === 'string' ? header.trim() : undefined
     if (!keyId) return
-    const scope = await retrievePublishableKeyScope(app.db, keyId)
+    const scope = await scopes.get(keyId)
     if (!scope) throw new NotAllowed(`Publishable API key ${keyId} is unknown`)
     if (scope.revoked) throw new NotAllowed(`Publishable API key ${keyId} has been revoked`)
     request.publishableKey = { id: scope.id, salesChannelIds: scope.salesChannelIds }
+  })
+  // Before the answer leaves, so the client that revoked a key finds it revoked on its next request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && !SAFE_METHODS.has(request.method) && SCOPE_WRITES.test(request.url)) scopes.forget()
+    done(null, payload)
   })
 }
 

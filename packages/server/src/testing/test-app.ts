@@ -14,6 +14,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     // Tests log in far more often than people; the rate limit has its own test.
     AUTH_RATE_LIMIT: '100000',
+    // A test reads what it just wrote; the storefront cache has its own test, which turns it on.
+    STORE_CACHE_TTL_MS: '0',
     // Uploads and other files go to a scratch folder per test process, never the working tree.
     EMPORIUM_DATA_DIR: join(tmpdir(), `emporium-test-${process.pid}`),
   })

@@ -259,10 +259,12 @@ async function assertNotAncestor(db: Db, categoryId: string, newParentId: string
   if (hit) throw cycle
 }
 
+/** `preset.id` keeps an id chosen elsewhere (a seed file's); the API always generates one. */
 export async function createCategory(
   db: Db,
   input: AdminPostProductCategoriesReq,
   query: CategoryFindParams,
+  preset: { id?: string } = {},
 ): Promise<LoadedCategory> {
   return catalogWrite(db, async (tx) => {
     const parentId = input.parent_category_id ?? null
@@ -275,7 +277,7 @@ export async function createCategory(
           ? isNull(productCategory.parent_category_id)
           : eq(productCategory.parent_category_id, parentId),
       )
-    const id = generateId('pcat')
+    const id = preset.id ?? generateId('pcat')
     await tx.insert(productCategory).values({
       id,
       name: input.name,

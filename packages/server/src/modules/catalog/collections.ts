@@ -124,12 +124,17 @@ export async function listStoreCollections(
   return { collections, count: total.value }
 }
 
-export async function createCollection(db: Db, input: AdminPostCollectionsReq): Promise<LoadedCollection> {
+/** `preset.id` keeps an id chosen elsewhere (a seed file's); the API always generates one. */
+export async function createCollection(
+  db: Db,
+  input: AdminPostCollectionsReq,
+  preset: { id?: string } = {},
+): Promise<LoadedCollection> {
   return catalogWrite(db, async (tx) => {
     const [row] = await tx
       .insert(productCollection)
       .values({
-        id: generateId('pcol'),
+        id: preset.id ?? generateId('pcol'),
         title: input.title,
         handle: input.handle || toHandle(input.title) || null,
         metadata: mergeMetadata(null, input.metadata) ?? null,

@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, asc, Column, eq, getTableColumns, is, isNull, sql, type Query, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgPreparedQuery, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/types.js'
 import { salesChannel } from '../sales-channels/schema.js'
 import { priceVariant, type PricingContext, type VariantPricing } from './pricing.js'
@@ -107,104 +107,257 @@ const storePrice = and(
 )
 const publicCategory = and(eq(productCategory.is_active, true), eq(productCategory.is_internal, false))
 
+type Selection = Record<string, AnyPgColumn | PgTable>
+
+interface Slot {
+  key: string
+  /** The column's name inside a nested object (`{ product_id, image: { … } }`). */
+  nested?: string
+  /** Set for the columns whose driver value needs converting (timestamps, JSON). */
+  decoder?: Column
+}
+
+const keepsDriverValue = Column.prototype.mapFromDriverValue
+
+/**
+ * Turns the driver's row arrays into objects shaped like the selection, in the order drizzle
+ * selects the columns (the selection's keys, a table's columns in their declared order). Drizzle's
+ * own mapper re-checks every cell's column kind and allocates on the way; a product page is some
+ * three hundred rows of ten to twenty-five columns, read on every storefront request.
+ *
+ * A nested object listed in `nullable` (a left join) becomes `null` when its first column is, as
+ * drizzle does.
+ */
+function rowReader(selection: Selection, nullable: readonly string[]): (rows: unknown[][]) => unknown[] {
+  const slots: Slot[] = []
+  for (const [key, value] of Object.entries(selection)) {
+    const columns: [string | undefined, Column][] = is(value, Column)
+      ? [[undefined, value]]
+      : Object.entries(getTableColumns(value as PgTable))
+    for (const [nested, column] of columns) {
+      slots.push({ key, nested, decoder: column.mapFromDriverValue === keepsDriverValue ? undefined : column })
+    }
+  }
+  const firstNested = nullable.map((key) => [key, slots.find((slot) => slot.key === key)!.nested!] as const)
+  return (rows) =>
+    rows.map((row) => {
+      const result: Record<string, unknown> = {}
+      let inner: Record<string, unknown> | undefined
+      for (let index = 0; index < slots.length; index++) {
+        const { key, nested, decoder } = slots[index]
+        const raw = row[index]
+        const value = raw === null || decoder === undefined ? raw : decoder.mapFromDriverValue(raw)
+        if (nested === undefined) {
+          result[key] = value
+          continue
+        }
+        if (index === 0 || slots[index - 1].key !== key) result[key] = inner = {}
+        inner![nested] = value
+      }
+      for (const [key, first] of firstNested) {
+        if ((result[key] as Record<string, unknown>)[first] === null) result[key] = null
+      }
+      return result
+    })
+}
+
+/**
+ * `query.prepare(name)`, reading rows with `rowReader`. `selection` must be the object the query
+ * selects; the row type is the query's own.
+ */
+function prepareRows<Q extends PromiseLike<unknown[]> & { toSQL(): Query }>(
+  db: Db,
+  name: string,
+  selection: Selection,
+  query: Q,
+  nullable: readonly string[] = [],
+) {
+  return db._.session.prepareQuery<{ execute: Awaited<Q>; all: unknown; values: unknown }>(
+    query.toSQL(),
+    undefined,
+    name,
+    true,
+    rowReader(selection, nullable) as (rows: unknown[][]) => Awaited<Q>,
+  ) as PgPreparedQuery<{ execute: Awaited<Q>; all: unknown; values: unknown }>
+}
+
 /**
  * The relation queries, each written once with an `ids` array parameter and prepared under a fixed
  * name: the text never changes with the page size, so PostgreSQL parses and plans each statement
  * once per connection, and the query builder runs once per database handle.
  */
 function buildStatements(db: Db) {
+  const priceColumns = getTableColumns(moneyAmount)
   const pricesOfProducts = (scope: SQL | undefined, name: string) =>
-    db
-      .select(getTableColumns(moneyAmount))
-      .from(moneyAmount)
-      .innerJoin(productVariant, eq(productVariant.id, moneyAmount.variant_id))
-      .where(
-        and(anyOf(productVariant.product_id), isNull(productVariant.deleted_at), isNull(moneyAmount.deleted_at), scope),
-      )
-      .orderBy(asc(moneyAmount.created_at), asc(moneyAmount.id))
-      .prepare(name)
-  const pricesOfVariants = (scope: SQL | undefined, name: string) =>
-    db
-      .select()
-      .from(moneyAmount)
-      .where(and(anyOf(moneyAmount.variant_id), isNull(moneyAmount.deleted_at), scope))
-      .orderBy(asc(moneyAmount.created_at), asc(moneyAmount.id))
-      .prepare(name)
-  const categoriesOf = (scope: SQL | undefined, name: string) =>
-    db
-      .select({ product_id: productCategoryProduct.product_id, category: productCategory })
-      .from(productCategoryProduct)
-      .innerJoin(productCategory, eq(productCategory.id, productCategoryProduct.product_category_id))
-      .where(and(anyOf(productCategoryProduct.product_id), scope))
-      .orderBy(asc(productCategory.rank), asc(productCategory.handle))
-      .prepare(name)
-  return {
-    variants: () =>
+    prepareRows(
+      db,
+      name,
+      priceColumns,
       db
-        .select()
-        .from(productVariant)
-        .where(and(anyOf(productVariant.product_id), isNull(productVariant.deleted_at)))
-        .orderBy(asc(productVariant.variant_rank), asc(productVariant.created_at), asc(productVariant.id))
-        .prepare('catalog_variants_of_products'),
+        .select(priceColumns)
+        .from(moneyAmount)
+        .innerJoin(productVariant, eq(productVariant.id, moneyAmount.variant_id))
+        .where(
+          and(
+            anyOf(productVariant.product_id),
+            isNull(productVariant.deleted_at),
+            isNull(moneyAmount.deleted_at),
+            scope,
+          ),
+        )
+        .orderBy(asc(moneyAmount.created_at), asc(moneyAmount.id)),
+    )
+  const pricesOfVariants = (scope: SQL | undefined, name: string) =>
+    prepareRows(
+      db,
+      name,
+      priceColumns,
+      db
+        .select(priceColumns)
+        .from(moneyAmount)
+        .where(and(anyOf(moneyAmount.variant_id), isNull(moneyAmount.deleted_at), scope))
+        .orderBy(asc(moneyAmount.created_at), asc(moneyAmount.id)),
+    )
+  const categoriesOf = (scope: SQL | undefined, name: string) => {
+    const selection = { product_id: productCategoryProduct.product_id, category: productCategory }
+    return prepareRows(
+      db,
+      name,
+      selection,
+      db
+        .select(selection)
+        .from(productCategoryProduct)
+        .innerJoin(productCategory, eq(productCategory.id, productCategoryProduct.product_category_id))
+        .where(and(anyOf(productCategoryProduct.product_id), scope))
+        .orderBy(asc(productCategory.rank), asc(productCategory.handle)),
+    )
+  }
+  return {
+    variants: () => {
+      const columns = getTableColumns(productVariant)
+      return prepareRows(
+        db,
+        'catalog_variants_of_products',
+        columns,
+        db
+          .select(columns)
+          .from(productVariant)
+          .where(and(anyOf(productVariant.product_id), isNull(productVariant.deleted_at)))
+          .orderBy(asc(productVariant.variant_rank), asc(productVariant.created_at), asc(productVariant.id)),
+      )
+    },
     /** Joined to the variants, so it runs beside the variant query instead of after it. */
     pricesOfProducts: () => pricesOfProducts(undefined, 'catalog_prices_of_products'),
     storePricesOfProducts: () => pricesOfProducts(storePrice, 'catalog_store_prices_of_products'),
     pricesOfVariants: () => pricesOfVariants(undefined, 'catalog_prices_of_variants'),
     storePricesOfVariants: () => pricesOfVariants(storePrice, 'catalog_store_prices_of_variants'),
     /** Options with their values in one query; the same rows give each variant its option values. */
-    optionsWithValues: () =>
-      db
-        .select({ option: productOption, value: productOptionValue })
-        .from(productOption)
-        .leftJoin(
-          productOptionValue,
-          and(eq(productOptionValue.option_id, productOption.id), isNull(productOptionValue.deleted_at)),
-        )
-        .where(and(anyOf(productOption.product_id), isNull(productOption.deleted_at)))
-        .orderBy(asc(productOption.created_at), asc(productOption.id), asc(productOptionValue.created_at))
-        .prepare('catalog_options_of_products'),
-    optionValuesOfVariants: () =>
-      db
-        .select(getTableColumns(productOptionValue))
-        .from(productOptionValue)
-        .innerJoin(productOption, eq(productOption.id, productOptionValue.option_id))
-        .where(and(anyOf(productOptionValue.variant_id), isNull(productOptionValue.deleted_at)))
-        .orderBy(asc(productOption.created_at), asc(productOption.id))
-        .prepare('catalog_option_values_of_variants'),
-    images: () =>
-      db
-        .select({ product_id: productImages.product_id, image })
-        .from(productImages)
-        .innerJoin(image, eq(image.id, productImages.image_id))
-        .where(and(anyOf(productImages.product_id), isNull(image.deleted_at)))
-        .orderBy(asc(productImages.rank), asc(image.id))
-        .prepare('catalog_images_of_products'),
-    tags: () =>
-      db
-        .select({ product_id: productTags.product_id, tag: productTag })
-        .from(productTags)
-        .innerJoin(productTag, eq(productTag.id, productTags.product_tag_id))
-        .where(and(anyOf(productTags.product_id), isNull(productTag.deleted_at)))
-        .orderBy(asc(productTag.value), asc(productTag.id))
-        .prepare('catalog_tags_of_products'),
-    types: () => db.select().from(productType).where(anyOf(productType.id)).prepare('catalog_types_by_id'),
-    collections: () =>
-      db
-        .select()
-        .from(productCollection)
-        .where(and(anyOf(productCollection.id), isNull(productCollection.deleted_at)))
-        .prepare('catalog_collections_by_id'),
-    salesChannels: () =>
-      db
-        .select({ product_id: productSalesChannel.product_id, channel: salesChannel })
-        .from(productSalesChannel)
-        .innerJoin(salesChannel, eq(salesChannel.id, productSalesChannel.sales_channel_id))
-        .where(and(anyOf(productSalesChannel.product_id), isNull(salesChannel.deleted_at)))
-        .orderBy(asc(salesChannel.created_at), asc(salesChannel.id))
-        .prepare('catalog_sales_channels_of_products'),
+    optionsWithValues: () => {
+      const selection = { option: productOption, value: productOptionValue }
+      return prepareRows(
+        db,
+        'catalog_options_of_products',
+        selection,
+        db
+          .select(selection)
+          .from(productOption)
+          .leftJoin(
+            productOptionValue,
+            and(eq(productOptionValue.option_id, productOption.id), isNull(productOptionValue.deleted_at)),
+          )
+          .where(and(anyOf(productOption.product_id), isNull(productOption.deleted_at)))
+          .orderBy(asc(productOption.created_at), asc(productOption.id), asc(productOptionValue.created_at)),
+        ['value'],
+      )
+    },
+    optionValuesOfVariants: () => {
+      const columns = getTableColumns(productOptionValue)
+      return prepareRows(
+        db,
+        'catalog_option_values_of_variants',
+        columns,
+        db
+          .select(columns)
+          .from(productOptionValue)
+          .innerJoin(productOption, eq(productOption.id, productOptionValue.option_id))
+          .where(and(anyOf(productOptionValue.variant_id), isNull(productOptionValue.deleted_at)))
+          .orderBy(asc(productOption.created_at), asc(productOption.id)),
+      )
+    },
+    images: () => {
+      const selection = { product_id: productImages.product_id, image }
+      return prepareRows(
+        db,
+        'catalog_images_of_products',
+        selection,
+        db
+          .select(selection)
+          .from(productImages)
+          .innerJoin(image, eq(image.id, productImages.image_id))
+          .where(and(anyOf(productImages.product_id), isNull(image.deleted_at)))
+          .orderBy(asc(productImages.rank), asc(image.id)),
+      )
+    },
+    tags: () => {
+      const selection = { product_id: productTags.product_id, tag: productTag }
+      return prepareRows(
+        db,
+        'catalog_tags_of_products',
+        selection,
+        db
+          .select(selection)
+          .from(productTags)
+          .innerJoin(productTag, eq(productTag.id, productTags.product_tag_id))
+          .where(and(anyOf(productTags.product_id), isNull(productTag.deleted_at)))
+          .orderBy(asc(productTag.value), asc(productTag.id)),
+      )
+    },
+    types: () => {
+      const columns = getTableColumns(productType)
+      return prepareRows(
+        db,
+        'catalog_types_by_id',
+        columns,
+        db.select(columns).from(productType).where(anyOf(productType.id)),
+      )
+    },
+    collections: () => {
+      const columns = getTableColumns(productCollection)
+      return prepareRows(
+        db,
+        'catalog_collections_by_id',
+        columns,
+        db
+          .select(columns)
+          .from(productCollection)
+          .where(and(anyOf(productCollection.id), isNull(productCollection.deleted_at))),
+      )
+    },
+    salesChannels: () => {
+      const selection = { product_id: productSalesChannel.product_id, channel: salesChannel }
+      return prepareRows(
+        db,
+        'catalog_sales_channels_of_products',
+        selection,
+        db
+          .select(selection)
+          .from(productSalesChannel)
+          .innerJoin(salesChannel, eq(salesChannel.id, productSalesChannel.sales_channel_id))
+          .where(and(anyOf(productSalesChannel.product_id), isNull(salesChannel.deleted_at)))
+          .orderBy(asc(salesChannel.created_at), asc(salesChannel.id)),
+      )
+    },
     categories: () => categoriesOf(undefined, 'catalog_categories_of_products'),
     publicCategories: () => categoriesOf(publicCategory, 'catalog_public_categories_of_products'),
-    products: () => db.select().from(product).where(anyOf(product.id)).prepare('catalog_products_by_id'),
+    products: () => {
+      const columns = getTableColumns(product)
+      return prepareRows(
+        db,
+        'catalog_products_by_id',
+        columns,
+        db.select(columns).from(product).where(anyOf(product.id)),
+      )
+    },
   }
 }
 
@@ -298,7 +451,8 @@ export async function loadProductRelations(
   for (const { option, value } of optionRows) {
     let loaded = optionById.get(option.id)
     if (!loaded) {
-      loaded = wants('options.values') ? { ...option, values: [] } : { ...option }
+      loaded = option
+      if (wants('options.values')) loaded.values = []
       optionById.set(option.id, loaded)
       const list = optionsByProduct.get(option.product_id)
       if (list) list.push(loaded)

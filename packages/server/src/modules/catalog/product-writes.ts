@@ -164,11 +164,15 @@ function assertCategoriesEnabled(input: { categories?: unknown }, flags: Catalog
   }
 }
 
-/** `POST /admin/products`: the product with its options, variants (and their prices), images and links. */
+/**
+ * `POST /admin/products`: the product with its options, variants (and their prices), images and links.
+ * `preset.id` keeps an id chosen elsewhere (a seed file's); the API always generates one.
+ */
 export async function createProduct(
   db: Db,
   input: AdminPostProductsReq,
   flags: CatalogFlags,
+  preset: { id?: string } = {},
 ): Promise<Partial<LoadedProduct>> {
   assertCategoriesEnabled(input, flags)
   const optionTitles = (input.options ?? []).map((option) => option.title)
@@ -186,7 +190,7 @@ export async function createProduct(
     const [row] = await tx
       .insert(product)
       .values({
-        id: generateId('prod'),
+        id: preset.id ?? generateId('prod'),
         title: input.title,
         subtitle: input.subtitle ?? null,
         description: input.description ?? null,

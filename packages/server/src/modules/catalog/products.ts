@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { MultipleErrors, NotFound } from '../../http/errors.js'
@@ -77,10 +77,43 @@ function listFields(fields: string | undefined, allowed: readonly string[]): Set
 }
 
 /**
- * One page of products and the total. The page query also brings each product's collection and
- * type (left joins on their keys) when they are wanted, which saves two round trips. `countMemo`
- * lets a storefront list reuse a total counted a moment ago (read-cache.ts): the count scans every
- * match, the page only the first rows.
+ * Products matching `where`, each with its collection and type (left joins on their keys) when
+ * those are wanted, which saves the two round trips that would load them.
+ */
+async function selectProducts(
+  db: Db,
+  where: SQL | undefined,
+  relations: ReadonlySet<string>,
+  page: { order: SQL[]; limit: number; offset: number },
+): Promise<PageRow[]> {
+  if (!relations.has('collection') && !relations.has('type')) {
+    return db
+      .select()
+      .from(product)
+      .where(where)
+      .orderBy(...page.order)
+      .limit(page.limit)
+      .offset(page.offset)
+  }
+  const found = await db
+    .select({ product, collection: productCollection, type: productType })
+    .from(product)
+    .leftJoin(
+      productCollection,
+      and(eq(productCollection.id, product.collection_id), isNull(productCollection.deleted_at)),
+    )
+    .leftJoin(productType, eq(productType.id, product.type_id))
+    .where(where)
+    .orderBy(...page.order)
+    .limit(page.limit)
+    .offset(page.offset)
+  // The rows are this query's own: decorated in place rather than copied.
+  return found.map(({ product: row, collection, type }) => Object.assign(row, { collection, type }))
+}
+
+/**
+ * One page of products and the total. `countMemo` lets a storefront list reuse a total counted a
+ * moment ago (read-cache.ts): the count scans every match, the page only the first rows.
  */
 async function productPage(
   db: Db,
@@ -95,32 +128,10 @@ async function productPage(
     const { sql: text, params } = countQuery.toSQL()
     return remembered(db, `count:${text}:${JSON.stringify(params)}`, counted)
   }
-  const joined = page.relations.has('collection') || page.relations.has('type')
-  const rows = async (): Promise<PageRow[]> => {
-    if (!joined) {
-      return db
-        .select()
-        .from(product)
-        .where(where)
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset)
-    }
-    const found = await db
-      .select({ product, collection: productCollection, type: productType })
-      .from(product)
-      .leftJoin(
-        productCollection,
-        and(eq(productCollection.id, product.collection_id), isNull(productCollection.deleted_at)),
-      )
-      .leftJoin(productType, eq(productType.id, product.type_id))
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset)
-    return found.map((row) => ({ ...row.product, collection: row.collection, type: row.type }))
-  }
-  const [found, value] = await concurrently(db, [rows, total])
+  const [found, value] = await concurrently(db, [
+    () => selectProducts(db, where, page.relations, { order, limit: page.limit, offset: page.offset }),
+    total,
+  ])
   return { rows: found, count: value }
 }
 
@@ -230,15 +241,30 @@ export async function listStoreProducts(
   return { products: products.map((row) => pickFields(row, fields, relations)), count: page.count }
 }
 
-/** Whether a product is linked to one of these sales channels. */
-async function isInChannels(db: Db, productId: string, channelIds: string[]): Promise<boolean> {
-  const [row] = await db
+function buildInChannels(db: Db) {
+  return db
     .select({ id: productSalesChannel.id })
     .from(productSalesChannel)
     .where(
-      and(eq(productSalesChannel.product_id, productId), inArray(productSalesChannel.sales_channel_id, channelIds)),
+      and(
+        eq(productSalesChannel.product_id, sql.placeholder('product_id')),
+        sql`${productSalesChannel.sales_channel_id} = ANY(${sql.placeholder('channel_ids')})`,
+      ),
     )
     .limit(1)
+    .prepare('catalog_product_in_channels')
+}
+
+const inChannelsStatements = new WeakMap<Db, ReturnType<typeof buildInChannels>>()
+
+/**
+ * Whether a product is linked to one of these sales channels: asked by every product page a
+ * storefront with a publishable key opens, so prepared once per handle, whatever the channel count.
+ */
+async function isInChannels(db: Db, productId: string, channelIds: string[]): Promise<boolean> {
+  let statement = inChannelsStatements.get(db)
+  if (!statement) inChannelsStatements.set(db, (statement = buildInChannels(db)))
+  const [row] = await statement.execute({ product_id: productId, channel_ids: channelIds })
   return row !== undefined
 }
 
@@ -260,12 +286,7 @@ export async function retrieveStoreProduct(
   if (query.sales_channel_id) assertChannelsInScope([query.sales_channel_id], keyChannels)
   const [context, [row], inScope] = await concurrently(db, [
     () => resolvePricingContext(db, query, flags.tax_inclusive_pricing),
-    () =>
-      db
-        .select()
-        .from(product)
-        .where(and(eq(product.id, id), publishedProduct))
-        .limit(1),
+    () => selectProducts(db, and(eq(product.id, id), publishedProduct), relations, { order: [], limit: 1, offset: 0 }),
     () => (keyChannels.length > 0 ? isInChannels(db, id, keyChannels) : Promise.resolve(true)),
   ])
   if (!row) throw NotFound.entity('Product', id)

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
@@ -61,48 +62,145 @@ export interface ListRegionsQuery extends RegionSelection {
   limit?: number
 }
 
-type RegionRecord = Omit<RegionView, 'payment_providers' | 'fulfillment_providers'> & {
-  payment_providers?: { provider: ProviderRow }[]
-  fulfillment_providers?: { provider: ProviderRow }[]
-}
+type RegionColumns = ReturnType<typeof getTableColumns<typeof region>>
 
-type FindManyConfig = NonNullable<Parameters<Db['query']['region']['findMany']>[0]>
-
-/**
- * One relational query loads the regions with every expanded relation (drizzle aggregates each
- * relation in a lateral subquery), so a page costs one round trip however many regions it holds.
- */
-function findConfig(selection: RegionSelection, list: boolean): Pick<FindManyConfig, 'columns' | 'with'> {
+/** The columns a read selects: `fields` (or all), plus what the relations asked for need. */
+function regionSelection(selection: RegionSelection, list: boolean) {
   const relations = parseExpand(selection.expand, REGION_RELATIONS, REGION_RELATIONS)
   const fields = parseFields(selection.fields, REGION_FIELDS)
   if (fields && list) fields.add('created_at')
-  const relationConfig: Record<string, unknown> = {
-    countries: { orderBy: [asc(country.iso_2)] },
-    payment_providers: {
-      columns: { provider_id: true },
-      with: { provider: true },
-      orderBy: [asc(regionPaymentProvider.provider_id)],
-    },
-    fulfillment_providers: {
-      columns: { provider_id: true },
-      with: { provider: true },
-      orderBy: [asc(regionFulfillmentProvider.provider_id)],
-    },
-    currency: true,
-  }
-  return {
-    columns: fields ? Object.fromEntries([...fields].map((field) => [field, true])) : undefined,
-    with: Object.fromEntries([...relations].map((name) => [name, relationConfig[name]])),
-  } as Pick<FindManyConfig, 'columns' | 'with'>
+  const all = getTableColumns(region)
+  const needed = new Set<string>(fields ?? Object.keys(all))
+  // The currency is found by its code, which `fields` may leave out of the answer.
+  if (relations.has('currency')) needed.add('currency_code')
+  const columns = Object.fromEntries(
+    Object.entries(all).filter(([name]) => needed.has(name)),
+  ) as Partial<RegionColumns> as RegionColumns
+  const hidden = fields && !fields.has('currency_code') && relations.has('currency') ? 'currency_code' : undefined
+  return { relations, columns, hidden }
 }
 
-function toView(record: RegionRecord): RegionView {
-  const { payment_providers, fulfillment_providers, ...rest } = record
+const ids = sql.placeholder('ids')
+
+/**
+ * Each relation in one query for a whole page of regions, prepared under a fixed name so that
+ * PostgreSQL plans it once per connection: the storefront asks for regions on every page load, and
+ * planning the single relational query (a lateral join per relation) cost more than running it.
+ */
+function buildStatements(db: Db) {
   return {
-    ...rest,
-    ...(payment_providers ? { payment_providers: payment_providers.map((link) => link.provider) } : {}),
-    ...(fulfillment_providers ? { fulfillment_providers: fulfillment_providers.map((link) => link.provider) } : {}),
+    countries: () =>
+      db
+        .select()
+        .from(country)
+        .where(sql`${country.region_id} = ANY(${ids})`)
+        .orderBy(asc(country.iso_2))
+        .prepare('regions_countries_of_regions'),
+    paymentProviders: () =>
+      db
+        .select({ region_id: regionPaymentProvider.region_id, provider: paymentProvider })
+        .from(regionPaymentProvider)
+        .innerJoin(paymentProvider, eq(paymentProvider.id, regionPaymentProvider.provider_id))
+        .where(sql`${regionPaymentProvider.region_id} = ANY(${ids})`)
+        .orderBy(asc(regionPaymentProvider.provider_id))
+        .prepare('regions_payment_providers_of_regions'),
+    fulfillmentProviders: () =>
+      db
+        .select({ region_id: regionFulfillmentProvider.region_id, provider: fulfillmentProvider })
+        .from(regionFulfillmentProvider)
+        .innerJoin(fulfillmentProvider, eq(fulfillmentProvider.id, regionFulfillmentProvider.provider_id))
+        .where(sql`${regionFulfillmentProvider.region_id} = ANY(${ids})`)
+        .orderBy(asc(regionFulfillmentProvider.provider_id))
+        .prepare('regions_fulfillment_providers_of_regions'),
+    currencies: () =>
+      db
+        .select()
+        .from(currency)
+        .where(sql`${currency.code} = ANY(${ids})`)
+        .prepare('regions_currencies_by_code'),
   }
+}
+
+type Builders = ReturnType<typeof buildStatements>
+type Statements = { [K in keyof Builders]: ReturnType<Builders[K]> }
+const statementsByDb = new WeakMap<Db, Partial<Statements>>()
+
+function statement<K extends keyof Builders>(db: Db, name: K): Statements[K] {
+  let prepared = statementsByDb.get(db)
+  if (!prepared) {
+    prepared = {}
+    statementsByDb.set(db, prepared)
+  }
+  return (prepared[name] ??= buildStatements(db)[name]() as Statements[K]) as Statements[K]
+}
+
+/** Side by side on the pool; one after another in a transaction, whose connection takes one query at a time. */
+async function inParallel<T extends readonly (() => Promise<unknown>)[]>(
+  db: Db,
+  tasks: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }
+  if (!(db instanceof PgTransaction)) return (await Promise.all(tasks.map((task) => task()))) as Results
+  const results: unknown[] = []
+  for (const task of tasks) results.push(await task())
+  return results as Results
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const row of rows) {
+    const value = key(row)
+    if (value === null) continue
+    const group = groups.get(value)
+    if (group) group.push(row)
+    else groups.set(value, [row])
+  }
+  return groups
+}
+
+/** Attaches the expanded relations to regions, with one query per relation for the whole page. */
+async function withRelations(
+  db: Db,
+  rows: Partial<RegionRow>[],
+  relations: ReadonlySet<string>,
+  hidden: string | undefined,
+): Promise<RegionView[]> {
+  if (rows.length === 0) return []
+  const regionIds = rows.map((row) => row.id!)
+  const codes = [...new Set(rows.map((row) => row.currency_code!))]
+  const none = <T>(): Promise<T[]> => Promise.resolve([])
+  const [countries, payment, fulfillment, currencies] = await inParallel(db, [
+    () => (relations.has('countries') ? statement(db, 'countries').execute({ ids: regionIds }) : none<CountryRow>()),
+    () =>
+      relations.has('payment_providers')
+        ? statement(db, 'paymentProviders').execute({ ids: regionIds })
+        : none<{ region_id: string; provider: ProviderRow }>(),
+    () =>
+      relations.has('fulfillment_providers')
+        ? statement(db, 'fulfillmentProviders').execute({ ids: regionIds })
+        : none<{ region_id: string; provider: ProviderRow }>(),
+    () => (relations.has('currency') ? statement(db, 'currencies').execute({ ids: codes }) : none<CurrencyRow>()),
+  ] as const)
+  const countriesByRegion = groupBy(countries, (row) => row.region_id)
+  const paymentByRegion = groupBy(payment, (row) => row.region_id)
+  const fulfillmentByRegion = groupBy(fulfillment, (row) => row.region_id)
+  const currencyByCode = new Map(currencies.map((row) => [row.code, row]))
+  return rows.map((row) => {
+    const view = row as RegionView
+    if (relations.has('countries')) view.countries = countriesByRegion.get(view.id) ?? []
+    if (relations.has('payment_providers')) {
+      view.payment_providers = (paymentByRegion.get(view.id) ?? []).map((link) => link.provider)
+    }
+    if (relations.has('fulfillment_providers')) {
+      view.fulfillment_providers = (fulfillmentByRegion.get(view.id) ?? []).map((link) => link.provider)
+    }
+    if (relations.has('currency')) {
+      const found = currencyByCode.get(view.currency_code!)
+      if (found) view.currency = found
+    }
+    if (hidden) delete view[hidden as keyof RegionView]
+    return view
+  })
 }
 
 export async function listRegions(db: Db, query: ListRegionsQuery): Promise<{ regions: RegionView[]; count: number }> {
@@ -120,28 +218,34 @@ export async function listRegions(db: Db, query: ListRegionsQuery): Promise<{ re
   )
   const limit = query.limit ?? 50
   const offset = query.offset ?? 0
-  const records = (await db.query.region.findMany({
-    ...findConfig(query, true),
-    where,
-    orderBy: order,
-    limit,
-    offset,
-  })) as unknown as RegionRecord[]
+  const { relations, columns, hidden } = regionSelection(query, true)
+  const rows = await db
+    .select(columns)
+    .from(region)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
   // A page that is not full already tells the total, so most stores never run the count query.
-  const pageTellsTotal = records.length < limit && (records.length > 0 || offset === 0)
-  const total = pageTellsTotal
-    ? offset + records.length
-    : (await db.select({ value: count() }).from(region).where(where))[0].value
-  return { regions: records.map(toView), count: total }
+  const pageTellsTotal = rows.length < limit && (rows.length > 0 || offset === 0)
+  const [regions, total] = await inParallel(db, [
+    () => withRelations(db, rows, relations, hidden),
+    async () =>
+      pageTellsTotal ? offset + rows.length : (await db.select({ value: count() }).from(region).where(where))[0].value,
+  ] as const)
+  return { regions, count: total }
 }
 
 export async function retrieveRegion(db: Db, id: string, selection: RegionSelection = {}): Promise<RegionView> {
-  const record = (await db.query.region.findFirst({
-    ...findConfig(selection, false),
-    where: and(eq(region.id, id), isNull(region.deleted_at)),
-  })) as unknown as RegionRecord | undefined
-  if (!record) throw NotFound.entity('Region', id)
-  return toView(record)
+  const { relations, columns, hidden } = regionSelection(selection, false)
+  const [row] = await db
+    .select(columns)
+    .from(region)
+    .where(and(eq(region.id, id), isNull(region.deleted_at)))
+    .limit(1)
+  if (!row) throw NotFound.entity('Region', id)
+  const [view] = await withRelations(db, [row], relations, hidden)
+  return view
 }
 
 /** Locks a live region for the rest of the transaction, so changes to one region serialize. */
@@ -256,12 +360,17 @@ async function assertTaxProvider(db: Db, id: string | null | undefined): Promise
   if (!row) throw new InvalidData(`Tax provider with id ${id} does not exist`)
 }
 
-export async function createRegion(db: Db, input: AdminPostRegionsReq): Promise<RegionView> {
+/** `preset.id` keeps an id chosen elsewhere (a seed file's); the API always generates one. */
+export async function createRegion(
+  db: Db,
+  input: AdminPostRegionsReq,
+  preset: { id?: string } = {},
+): Promise<RegionView> {
   return db.transaction(async (tx) => {
     const currencyCode = await assertStoreCurrency(tx, input.currency_code)
     const paymentIds = await resolveProviders(tx, 'payment', input.payment_providers)
     const fulfillmentIds = await resolveProviders(tx, 'fulfillment', input.fulfillment_providers)
-    const id = generateId('reg')
+    const id = preset.id ?? generateId('reg')
     await tx.insert(region).values({
       id,
       name: input.name,

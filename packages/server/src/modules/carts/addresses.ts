@@ -1,0 +1,77 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/types.js'
+import { InvalidData, NotFound } from '../../http/errors.js'
+import { createAddress, writeAddress, type AddressRow } from '../customers/addresses.js'
+import type { AddressPayload } from '../customers/contract.js'
+import { address } from '../customers/schema.js'
+import type { CartRegion } from './loader.js'
+
+/** A cart's shipping country must be one of its region's (v1). */
+export function assertCountryInRegion(region: CartRegion, countryCode: string | null | undefined): void {
+  if (!countryCode) return
+  const code = countryCode.toLowerCase()
+  if (!region.countries.some((country) => country.iso_2 === code)) {
+    throw new InvalidData(`Shipping country ${code} is not in the cart's region ${region.name}`)
+  }
+}
+
+async function retrieveAddress(db: Db, id: string | null): Promise<AddressRow | undefined> {
+  if (!id) return undefined
+  const [row] = await db.select().from(address).where(eq(address.id, id)).limit(1)
+  return row
+}
+
+/**
+ * The address a cart's `shipping_address` / `billing_address` update leaves it with. An object
+ * writes over the cart's own address (merging, as v1) or creates one. An id names one of the cart
+ * customer's saved addresses, which is copied: v1 linked the saved row itself (of anyone, by id),
+ * so editing the cart's address later rewrote the address book; a copy keeps the two apart and a
+ * stranger's addresses out of reach.
+ */
+export async function writeCartAddress(
+  tx: Db,
+  currentId: string | null,
+  value: AddressPayload | string,
+  customerId: string | null,
+): Promise<AddressRow> {
+  if (typeof value === 'string') {
+    const [saved] = customerId
+      ? await tx
+          .select()
+          .from(address)
+          .where(and(eq(address.id, value), eq(address.customer_id, customerId), isNull(address.deleted_at)))
+          .limit(1)
+      : []
+    if (!saved) throw NotFound.entity('Address', value)
+    const { first_name, last_name, phone, company, address_1, address_2, city, country_code, province, postal_code } =
+      saved
+    return createAddress(tx, null, {
+      first_name,
+      last_name,
+      phone,
+      company,
+      address_1,
+      address_2,
+      city,
+      country_code,
+      province,
+      postal_code,
+      ...(saved.metadata ? { metadata: saved.metadata } : {}),
+    })
+  }
+  const current = await retrieveAddress(tx, currentId)
+  if (current && current.customer_id === null) {
+    await writeAddress(tx, current, value)
+    return (await retrieveAddress(tx, current.id))!
+  }
+  return createAddress(tx, null, value)
+}
+
+/** Sets the country of the cart's shipping address, creating the address when the cart has none. */
+export async function setShippingCountry(
+  tx: Db,
+  currentId: string | null,
+  countryCode: string | null,
+): Promise<AddressRow> {
+  return writeCartAddress(tx, currentId, { country_code: countryCode }, null)
+}

@@ -1,0 +1,281 @@
+import { isDeepStrictEqual } from 'node:util'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { generateId } from '../../db/ids.js'
+import { mergeMetadata } from '../../db/metadata.js'
+import type { Db } from '../../db/types.js'
+import { InvalidData } from '../../http/errors.js'
+import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
+import { mutateCart, type CartEnv } from './lock.js'
+import { loadCartDetails, retrieveCartRegion, type CartRegion, type CartRow, type LineItemRow } from './loader.js'
+import { syncPaymentSessions } from './payment-sessions.js'
+import { lineItem } from './schema.js'
+import { reconcileShippingMethods, shippedProfiles } from './shipping-methods.js'
+import {
+  assertInventory,
+  assertSellable,
+  loadCartVariants,
+  productsInChannel,
+  requireUnitPrice,
+  requireVariant,
+  unitPriceFor,
+  type CartVariant,
+} from './variants.js'
+import { cartRelationsWithCustomer, cartView, defaultCartRelations, type CartView } from './view.js'
+
+export interface LineInput {
+  variant_id: string
+  quantity: number
+  metadata?: Record<string, unknown>
+}
+
+/** Metadata counts as the same when both are empty, whether null or `{}`. */
+function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<string, unknown> | null | undefined) {
+  const empty = (value: Record<string, unknown> | null | undefined) => !value || Object.keys(value).length === 0
+  return (empty(a) && empty(b)) || isDeepStrictEqual(a, b)
+}
+
+/**
+ * Puts lines on a cart inside the caller's transaction (the cart locked): every variant checked
+ * (published, in the cart's channel, priced in its region, in stock), inputs of one variant summed,
+ * and each merged into an existing line of that variant and metadata when that line allows it
+ * (`should_merge`), as v1 does. Three queries for the variants and one per written line.
+ */
+export async function addLines(
+  tx: Db,
+  env: CartEnv,
+  row: CartRow,
+  region: CartRegion,
+  inputs: LineInput[],
+): Promise<void> {
+  if (inputs.length === 0) return
+  const variants = await loadCartVariants(
+    tx,
+    inputs.map((input) => input.variant_id),
+  )
+  const entries = inputs.map((input) => ({ input, entry: requireVariant(variants, input.variant_id) }))
+  const channel =
+    row.sales_channel_id && env.flags.sales_channels
+      ? {
+          id: row.sales_channel_id,
+          inChannel: await productsInChannel(
+            tx,
+            entries.map(({ entry }) => entry.product.id),
+            row.sales_channel_id,
+          ),
+        }
+      : null
+  for (const { entry } of entries) assertSellable(entry, channel)
+
+  const lines = await tx
+    .select()
+    .from(lineItem)
+    .where(
+      and(
+        eq(lineItem.cart_id, row.id),
+        inArray(
+          lineItem.variant_id,
+          entries.map(({ entry }) => entry.variant.id),
+        ),
+      ),
+    )
+  const shipped = await shippedProfiles(tx, row.id)
+  const targeted = new Set<string>()
+  const added = new Map<string, { entry: CartVariant; quantity: number; metadata?: Record<string, unknown> }>()
+  for (const { input, entry } of entries) {
+    const target = lines.find(
+      (line) =>
+        line.should_merge && line.variant_id === entry.variant.id && sameMetadata(line.metadata, input.metadata),
+    )
+    if (target) {
+      target.quantity += input.quantity
+      targeted.add(target.id)
+      continue
+    }
+    const key = `${entry.variant.id}:${JSON.stringify(input.metadata ?? null)}`
+    const pending = added.get(key)
+    if (pending) pending.quantity += input.quantity
+    else added.set(key, { entry, quantity: input.quantity, metadata: input.metadata })
+  }
+  // Stock is held per variant, whatever the number of lines it is spread over.
+  const unitsOf = (variantId: string) =>
+    lines.reduce((sum, line) => sum + (line.variant_id === variantId ? line.quantity : 0), 0) +
+    [...added.values()].reduce((sum, next) => sum + (next.entry.variant.id === variantId ? next.quantity : 0), 0)
+
+  for (const line of lines.filter((candidate) => targeted.has(candidate.id))) {
+    const entry = variants.get(line.variant_id!)!
+    assertInventory(entry.variant, unitsOf(entry.variant.id))
+    const price = requireUnitPrice(entry, region, line.quantity, env.flags)
+    await tx
+      .update(lineItem)
+      .set({ quantity: line.quantity, ...price, updated_at: new Date() })
+      .where(eq(lineItem.id, line.id))
+  }
+  const toInsert: (typeof lineItem.$inferInsert)[] = []
+  for (const { entry, quantity, metadata } of added.values()) {
+    assertInventory(entry.variant, unitsOf(entry.variant.id))
+    toInsert.push({
+      id: generateId('item'),
+      cart_id: row.id,
+      title: entry.product.title,
+      description: entry.variant.title,
+      thumbnail: entry.product.thumbnail,
+      is_giftcard: entry.product.is_giftcard,
+      allow_discounts: entry.product.discountable,
+      should_merge: true,
+      has_shipping: shipped.has(entry.product.profile_id),
+      variant_id: entry.variant.id,
+      quantity,
+      ...requireUnitPrice(entry, region, quantity, env.flags),
+      metadata: metadata ?? null,
+    })
+  }
+  if (toInsert.length > 0) await tx.insert(lineItem).values(toInsert)
+}
+
+/** The line-item add in a transaction with its consequences for the cart's shipping methods. */
+export async function addLineItemInTransaction(tx: Db, env: CartEnv, cartId: string, input: LineInput): Promise<void> {
+  await mutateCart(tx, cartId, async (inner, row) => {
+    const region = await retrieveCartRegion(inner, row.region_id)
+    await addLines(inner, env, row, region, [input])
+    await reconcileShippingMethods(inner, env, cartId)
+  })
+}
+
+/**
+ * `POST /store/carts/:id/line-items` as idempotent stages (conventions §7): the line is added and
+ * the key moves to `set-payment-sessions` in one transaction; the sessions are then brought in line
+ * with the new total, outside any transaction, and the answer is stored.
+ */
+export function addLineItemStages(env: CartEnv, cartId: string, input: LineInput): Stages {
+  return {
+    started: atomicStage(async (tx) => {
+      await addLineItemInTransaction(tx, env, cartId, input)
+      return { recovery_point: 'set-payment-sessions' }
+    }),
+    'set-payment-sessions': detachedStage(async (db) => {
+      await syncPaymentSessions(db, env, cartId)
+      const details = await loadCartDetails(db, cartId, env.flags)
+      return {
+        response_code: 200,
+        response_body: { cart: await cartView(db, details, cartRelationsWithCustomer(env.flags)) },
+      }
+    }),
+  }
+}
+
+async function findLine(tx: Db, cartId: string, lineId: string): Promise<LineItemRow> {
+  const [line] = await tx
+    .select()
+    .from(lineItem)
+    .where(and(eq(lineItem.id, lineId), eq(lineItem.cart_id, cartId)))
+    .limit(1)
+  if (!line) throw new InvalidData('Could not find the line item')
+  return line
+}
+
+/** Units of the line's variant on the cart's other lines: stock is held per variant. */
+async function otherUnits(tx: Db, line: LineItemRow): Promise<number> {
+  const [row] = await tx
+    .select({ units: sql<number>`coalesce(sum(${lineItem.quantity}), 0)::int` })
+    .from(lineItem)
+    .where(
+      and(eq(lineItem.cart_id, line.cart_id!), eq(lineItem.variant_id, line.variant_id!), ne(lineItem.id, line.id)),
+    )
+  return Number(row.units)
+}
+
+/**
+ * `POST /store/carts/:id/line-items/:line_id`: a new quantity (0 removes the line) and metadata.
+ * The line is priced again for its quantity (quantity tiers) and its stock checked.
+ */
+export async function updateLineItem(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  lineId: string,
+  input: { quantity: number; metadata?: Record<string, unknown> },
+): Promise<CartView> {
+  await mutateCart(db, cartId, async (tx, row) => {
+    const line = await findLine(tx, cartId, lineId)
+    if (input.quantity === 0) {
+      await tx.delete(lineItem).where(eq(lineItem.id, line.id))
+    } else {
+      const region = await retrieveCartRegion(tx, row.region_id)
+      const entry = line.variant_id ? (await loadCartVariants(tx, [line.variant_id])).get(line.variant_id) : undefined
+      if (entry) assertInventory(entry.variant, input.quantity + (await otherUnits(tx, line)))
+      const price = entry ? unitPriceFor(entry, region, input.quantity, env.flags) : null
+      await tx
+        .update(lineItem)
+        .set({
+          quantity: input.quantity,
+          ...(price ?? {}),
+          metadata: mergeMetadata(line.metadata, input.metadata),
+          updated_at: new Date(),
+        })
+        .where(eq(lineItem.id, line.id))
+    }
+    await reconcileShippingMethods(tx, env, cartId)
+  })
+  await syncPaymentSessions(db, env, cartId)
+  return cartView(db, await loadCartDetails(db, cartId, env.flags), defaultCartRelations(env.flags))
+}
+
+/** `DELETE /store/carts/:id/line-items/:line_id`; an unknown line leaves the cart as it is (v1). */
+export async function deleteLineItem(db: Db, env: CartEnv, cartId: string, lineId: string): Promise<CartView> {
+  await mutateCart(db, cartId, async (tx) => {
+    await tx.delete(lineItem).where(and(eq(lineItem.id, lineId), eq(lineItem.cart_id, cartId)))
+    await reconcileShippingMethods(tx, env, cartId)
+  })
+  await syncPaymentSessions(db, env, cartId)
+  return cartView(db, await loadCartDetails(db, cartId, env.flags), defaultCartRelations(env.flags))
+}
+
+/**
+ * Prices every line of the cart for its (new) region; lines whose variant has no price there are
+ * removed, as v1 does on a region change. Lines without a variant keep their price.
+ */
+export async function repriceLines(tx: Db, env: CartEnv, cartId: string, region: CartRegion): Promise<void> {
+  const lines = await tx.select().from(lineItem).where(eq(lineItem.cart_id, cartId))
+  const variants = await loadCartVariants(
+    tx,
+    lines.flatMap((line) => (line.variant_id ? [line.variant_id] : [])),
+  )
+  const unpriced: string[] = []
+  for (const line of lines) {
+    if (!line.variant_id) continue
+    const entry = variants.get(line.variant_id)
+    const price = entry ? unitPriceFor(entry, region, line.quantity, env.flags) : null
+    if (!price) {
+      unpriced.push(line.id)
+      continue
+    }
+    await tx
+      .update(lineItem)
+      .set({ ...price, updated_at: new Date() })
+      .where(eq(lineItem.id, line.id))
+  }
+  if (unpriced.length > 0) await tx.delete(lineItem).where(inArray(lineItem.id, unpriced))
+}
+
+/** Removes the lines whose product is not sold in the channel (v1, on a sales channel change). */
+export async function dropLinesOutsideChannel(tx: Db, cartId: string, channelId: string): Promise<void> {
+  const lines = await tx.select().from(lineItem).where(eq(lineItem.cart_id, cartId))
+  const variants = await loadCartVariants(
+    tx,
+    lines.flatMap((line) => (line.variant_id ? [line.variant_id] : [])),
+  )
+  const productIds = [...new Set([...variants.values()].map((entry) => entry.product.id))]
+  const inChannel = await productsInChannel(tx, productIds, channelId)
+  const outside = lines.filter((line) => {
+    const entry = line.variant_id ? variants.get(line.variant_id) : undefined
+    return entry !== undefined && !inChannel.has(entry.product.id)
+  })
+  if (outside.length > 0) {
+    await tx.delete(lineItem).where(
+      inArray(
+        lineItem.id,
+        outside.map((line) => line.id),
+      ),
+    )
+  }
+}

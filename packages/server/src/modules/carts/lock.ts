@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/types.js'
+import { emit } from '../../events/outbox.js'
+import { NotAllowed } from '../../http/errors.js'
+import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
+import type { PaymentProvider } from '../../providers/payment.js'
+import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
+import { cart } from './schema.js'
+
+/** What cart services need of the app: feature flags and the providers they call. */
+export interface CartEnv {
+  flags: CartFlags
+  paymentProviders: ReadonlyMap<string, PaymentProvider>
+  fulfillmentProviders: FulfillmentProviderMap
+}
+
+/**
+ * The first key of the two-key advisory locks on carts. Two-key and one-key advisory locks live in
+ * separate key spaces, so the carts' locks never meet the store's or the migrator's.
+ */
+const CART_LOCK_SPACE = 727274501
+
+/**
+ * Serializes writes to one cart across connections and processes until the transaction ends.
+ * Re-entrant within a transaction. Carts whose ids hash alike merely wait for each other.
+ */
+export async function lockCart(tx: Db, id: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(CART_LOCK_SPACE))}, hashtext(${id}))`)
+}
+
+/** v1's answer to a change on a cart that has become an order. */
+export function assertCartOpen(row: Pick<CartRow, 'id' | 'completed_at'>): void {
+  if (row.completed_at) throw new NotAllowed(`Cart ${row.id} has already been completed`, 'cart_incompatible_state')
+}
+
+/** Runs `work` in one transaction holding the cart's lock, with the cart row read under it. */
+export async function withCartLock<T>(db: Db, id: string, work: (tx: Db, row: CartRow) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, id)
+    return work(tx, await retrieveCartRow(tx, id))
+  })
+}
+
+/**
+ * A change to an open cart: one transaction, under the cart's lock, that refuses a completed cart,
+ * touches `updated_at` and records `cart.updated`.
+ */
+export async function mutateCart<T>(db: Db, id: string, work: (tx: Db, row: CartRow) => Promise<T>): Promise<T> {
+  return withCartLock(db, id, async (tx, row) => {
+    assertCartOpen(row)
+    const result = await work(tx, row)
+    await tx.update(cart).set({ updated_at: new Date() }).where(eq(cart.id, id))
+    await emit(tx, 'cart.updated', { id })
+    return result
+  })
+}

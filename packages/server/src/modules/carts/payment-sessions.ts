@@ -1,0 +1,389 @@
+import { isDeepStrictEqual } from 'node:util'
+import { and, eq, inArray, ne } from 'drizzle-orm'
+import { generateId } from '../../db/ids.js'
+import type { Db } from '../../db/types.js'
+import { Conflict, InvalidData, NotFound } from '../../http/errors.js'
+import {
+  getPaymentProvider,
+  type PaymentContext,
+  type PaymentData,
+  type PaymentSessionStatus,
+} from '../../providers/payment.js'
+import { detachedStage, type Stages } from '../../http/idempotency.js'
+import { assertCartOpen, withCartLock, type CartEnv } from './lock.js'
+import { loadCartDetails, type CartDetails, type PaymentSessionRow } from './loader.js'
+import { paymentSession } from './schema.js'
+import { cartRelationsWithCustomer, cartViewOf, REFRESH_RELATIONS, type CartView } from './view.js'
+
+/**
+ * Payment sessions. Payment providers are outside services, so no transaction stays open while one
+ * is called: each run plans under the cart's lock (writing what needs no provider), commits, calls
+ * the providers, then writes their answers under the lock again. A session whose provider-side
+ * identity (`is_initiated`, `data`) changed in between keeps the newer state and the stale answer
+ * is dropped (its provider session is deleted). Runs repeat until a plan needs no provider call, so
+ * a cart whose total changed while a provider was answering ends with its sessions updated to the
+ * new total; a cart that keeps changing gives up with a 409 the client retries.
+ *
+ * Sessions are initiated lazily, as in v1.20: every region provider gets a session row, but only
+ * the selected one (automatically the only one, when the region has a single provider) is started
+ * with its provider.
+ */
+
+/** One thing a run was asked to do besides keeping the sessions in line with the cart. */
+type Directive =
+  | { kind: 'create' }
+  | { kind: 'select'; providerId: string }
+  | { kind: 'update_data'; providerId: string; data: PaymentData }
+  | { kind: 'refresh'; providerId: string }
+  | { kind: 'delete'; providerId: string }
+
+interface ProviderCall {
+  kind: 'initiate' | 'update'
+  sessionId: string
+  providerId: string
+  /** The session's provider-side identity when planned; the answer is kept only if it still holds. */
+  planned: { is_initiated: boolean; data: PaymentData }
+  data: PaymentData
+  context: PaymentContext
+}
+
+interface Plan {
+  calls: ProviderCall[]
+  /** Provider sessions no row refers to any more: deleted at the provider, best effort. */
+  discards: { providerId: string; data: PaymentData }[]
+}
+
+interface RunOptions {
+  /** Create a session for every region provider that has none. */
+  createMissing: boolean
+  /** Start the selected session with its provider when it has not been. */
+  initiate: boolean
+}
+
+const MAX_ROUNDS = 4
+
+function contextOf(details: CartDetails): PaymentContext {
+  return {
+    amount: details.totals.total,
+    currency_code: details.region.currency_code,
+    resource_id: details.cart.id,
+    email: details.cart.email,
+    customer_id: details.cart.customer_id,
+    context: details.cart.context ?? {},
+  }
+}
+
+async function removeSessions(tx: Db, sessions: PaymentSessionRow[], plan: Plan): Promise<void> {
+  if (sessions.length === 0) return
+  await tx.delete(paymentSession).where(
+    inArray(
+      paymentSession.id,
+      sessions.map((session) => session.id),
+    ),
+  )
+  for (const session of sessions) {
+    if (session.is_initiated) plan.discards.push({ providerId: session.provider_id, data: session.data })
+  }
+}
+
+async function insertSession(
+  tx: Db,
+  cartId: string,
+  providerId: string,
+  amount: number,
+  isSelected: boolean | null,
+): Promise<PaymentSessionRow> {
+  const [row] = await tx
+    .insert(paymentSession)
+    .values({
+      id: generateId('ps'),
+      cart_id: cartId,
+      provider_id: providerId,
+      is_selected: isSelected,
+      is_initiated: false,
+      status: 'pending',
+      data: {},
+      amount,
+    })
+    .returning()
+  return row
+}
+
+async function selectSession(tx: Db, cartId: string, sessionId: string): Promise<void> {
+  // Clear the others first: at most one selected session per cart is a unique index.
+  await tx
+    .update(paymentSession)
+    .set({ is_selected: null, updated_at: new Date() })
+    .where(and(eq(paymentSession.cart_id, cartId), ne(paymentSession.id, sessionId)))
+  await tx
+    .update(paymentSession)
+    .set({ is_selected: true, updated_at: new Date() })
+    .where(eq(paymentSession.id, sessionId))
+}
+
+function assertRegionProvider(details: CartDetails, providerId: string): void {
+  if (!details.region.payment_providers.some((provider) => provider.id === providerId)) {
+    throw new InvalidData(`The payment provider ${providerId} is not available in the cart's region`)
+  }
+}
+
+/** The directive's own changes, made before the usual rules run. */
+async function applyDirective(
+  tx: Db,
+  details: CartDetails,
+  directive: Directive,
+  plan: Plan,
+): Promise<ProviderCall | undefined> {
+  const cartId = details.cart.id
+  const total = details.totals.total
+  const session = (providerId: string) => details.payment_sessions.find((row) => row.provider_id === providerId)
+  switch (directive.kind) {
+    case 'create':
+      return undefined
+    case 'delete': {
+      const found = session(directive.providerId)
+      if (found) await removeSessions(tx, [found], plan)
+      return undefined
+    }
+    case 'select': {
+      assertRegionProvider(details, directive.providerId)
+      const found =
+        session(directive.providerId) ?? (await insertSession(tx, cartId, directive.providerId, total, null))
+      await selectSession(tx, cartId, found.id)
+      return undefined
+    }
+    case 'refresh': {
+      const found = session(directive.providerId)
+      if (!found) return undefined
+      await removeSessions(tx, [found], plan)
+      await insertSession(tx, cartId, found.provider_id, total, found.is_selected)
+      return undefined
+    }
+    case 'update_data': {
+      const found = session(directive.providerId)
+      if (!found || !found.is_initiated) {
+        throw new NotFound(`Could not find an initiated payment session for provider ${directive.providerId}`)
+      }
+      return {
+        kind: 'update',
+        sessionId: found.id,
+        providerId: found.provider_id,
+        planned: { is_initiated: found.is_initiated, data: found.data },
+        data: { ...found.data, ...directive.data },
+        context: contextOf(details),
+      }
+    }
+  }
+}
+
+/**
+ * v1's `setPaymentSessions` rules: no sessions on a cart that costs nothing, none for providers the
+ * region no longer offers, the region's only provider selected, unstarted sessions priced at the
+ * total, and the selected session started (or, when its amount is stale, updated) with its provider.
+ */
+async function applyRules(tx: Db, details: CartDetails, options: RunOptions, plan: Plan): Promise<void> {
+  const cartId = details.cart.id
+  const total = details.totals.total
+  let sessions = await tx.select().from(paymentSession).where(eq(paymentSession.cart_id, cartId))
+  if (total <= 0) {
+    await removeSessions(tx, sessions, plan)
+    return
+  }
+  const offered = details.region.payment_providers.map((provider) => provider.id)
+  const stale = sessions.filter((row) => !offered.includes(row.provider_id))
+  await removeSessions(tx, stale, plan)
+  sessions = sessions.filter((row) => offered.includes(row.provider_id))
+  if (options.createMissing) {
+    for (const providerId of offered.filter((id) => !sessions.some((row) => row.provider_id === id))) {
+      sessions.push(await insertSession(tx, cartId, providerId, total, null))
+    }
+  }
+  if (offered.length === 1 && sessions.length === 1 && sessions[0].is_selected !== true) {
+    await selectSession(tx, cartId, sessions[0].id)
+    sessions[0] = { ...sessions[0], is_selected: true }
+  }
+  const unstarted = sessions.filter((row) => !row.is_initiated && row.amount !== total).map((row) => row.id)
+  if (unstarted.length > 0) {
+    await tx
+      .update(paymentSession)
+      .set({ amount: total, updated_at: new Date() })
+      .where(inArray(paymentSession.id, unstarted))
+  }
+  const selected = sessions.find((row) => row.is_selected === true)
+  if (!selected) return
+  const planned = { is_initiated: selected.is_initiated, data: selected.data }
+  const call = { sessionId: selected.id, providerId: selected.provider_id, planned, context: contextOf(details) }
+  if (!selected.is_initiated && options.initiate) plan.calls.push({ ...call, kind: 'initiate', data: {} })
+  else if (selected.is_initiated && selected.amount !== total) {
+    plan.calls.push({ ...call, kind: 'update', data: selected.data })
+  }
+}
+
+async function planRound(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  directive: Directive | undefined,
+  options: RunOptions,
+): Promise<Plan> {
+  return withCartLock(db, cartId, async (tx, row) => {
+    assertCartOpen(row)
+    const plan: Plan = { calls: [], discards: [] }
+    const details = await loadCartDetails(tx, cartId, env.flags)
+    const directed = directive ? await applyDirective(tx, details, directive, plan) : undefined
+    if (directed) plan.calls.push(directed)
+    else await applyRules(tx, details, options, plan)
+    return plan
+  })
+}
+
+type CallResult = { data: PaymentData; status?: PaymentSessionStatus }
+
+async function callProvider(env: CartEnv, call: ProviderCall): Promise<CallResult> {
+  const provider = getPaymentProvider(env.paymentProviders, call.providerId)
+  if (call.kind === 'initiate') return provider.initiatePayment(call.context)
+  return provider.updatePayment(call.data, call.context)
+}
+
+/** Writes the providers' answers where the sessions are still as planned; the rest are discarded. */
+async function applyAnswers(
+  db: Db,
+  cartId: string,
+  answers: { call: ProviderCall; result: CallResult }[],
+): Promise<Plan['discards']> {
+  if (answers.length === 0) return []
+  return withCartLock(db, cartId, async (tx) => {
+    const discards: Plan['discards'] = []
+    const ids = answers.map((answer) => answer.call.sessionId)
+    const rows = await tx.select().from(paymentSession).where(inArray(paymentSession.id, ids))
+    for (const { call, result } of answers) {
+      const row = rows.find((candidate) => candidate.id === call.sessionId)
+      const unchanged =
+        row !== undefined &&
+        row.is_initiated === call.planned.is_initiated &&
+        isDeepStrictEqual(row.data, call.planned.data)
+      if (!unchanged) {
+        if (call.kind === 'initiate') discards.push({ providerId: call.providerId, data: result.data })
+        continue
+      }
+      await tx
+        .update(paymentSession)
+        .set({
+          data: result.data,
+          status: result.status ?? row.status,
+          is_initiated: true,
+          amount: call.context.amount,
+          updated_at: new Date(),
+        })
+        .where(eq(paymentSession.id, row.id))
+    }
+    return discards
+  })
+}
+
+/** Drops provider sessions no row refers to. A gateway that cannot be reached lets them expire on its side. */
+async function discard(env: CartEnv, discards: Plan['discards']): Promise<void> {
+  await Promise.allSettled(
+    discards.map(async ({ providerId, data }) => {
+      const provider = env.paymentProviders.get(providerId)
+      if (provider) await provider.deletePayment(data)
+    }),
+  )
+}
+
+async function run(db: Db, env: CartEnv, cartId: string, directive: Directive | undefined, options: RunOptions) {
+  let next = directive
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const plan = await planRound(db, env, cartId, next, options)
+    next = undefined
+    await discard(env, plan.discards)
+    if (plan.calls.length === 0) return
+    const settled = await Promise.allSettled(plan.calls.map((call) => callProvider(env, call)))
+    const answers = plan.calls.flatMap((call, index) => {
+      const outcome = settled[index]
+      return outcome.status === 'fulfilled' ? [{ call, result: outcome.value }] : []
+    })
+    await discard(env, await applyAnswers(db, cartId, answers))
+    const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+    if (failure) throw failure.reason
+  }
+  throw new Conflict('The cart kept changing while its payment sessions were being updated')
+}
+
+/**
+ * `POST /store/carts/:id/payment-sessions` as one idempotent stage (conventions §7): a session per
+ * region provider, the selected one started; the answer has the customer and the region's tax rates.
+ */
+export function createPaymentSessionsStages(env: CartEnv, cartId: string): Stages {
+  return {
+    started: detachedStage(async (db) => {
+      await run(db, env, cartId, { kind: 'create' }, { createMissing: true, initiate: true })
+      const cart = await cartViewOf(db, env.flags, cartId, cartRelationsWithCustomer(env.flags))
+      return { response_code: 200, response_body: { cart } }
+    }),
+  }
+}
+
+/** `POST /store/carts/:id/payment-session`: selects the provider's session, starting it if needed. */
+export async function selectPaymentSession(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  providerId: string,
+): Promise<CartView> {
+  await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId)
+}
+
+/** `POST /store/carts/:id/payment-sessions/:provider_id`: selects it, then hands the provider the new data. */
+export async function updatePaymentSessionData(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  providerId: string,
+  data: PaymentData,
+): Promise<CartView> {
+  await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
+  await run(db, env, cartId, { kind: 'update_data', providerId, data }, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId)
+}
+
+/**
+ * `POST /store/carts/:id/payment-sessions/:provider_id/refresh`: a fresh provider session in place
+ * of the old one; answered with v1's short list of relations.
+ */
+export async function refreshPaymentSession(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  providerId: string,
+): Promise<CartView> {
+  await run(db, env, cartId, { kind: 'refresh', providerId }, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId, REFRESH_RELATIONS)
+}
+
+/** `DELETE /store/carts/:id/payment-sessions/:provider_id`; no session for the provider is no error (v1). */
+export async function deletePaymentSession(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  providerId: string,
+): Promise<CartView> {
+  await run(db, env, cartId, { kind: 'delete', providerId }, { createMissing: false, initiate: false })
+  return cartViewOf(db, env.flags, cartId)
+}
+
+/**
+ * After a change to a cart's lines, region or shipping: brings existing sessions in line with the
+ * new total (v1 refreshes them in the same request). Starts no session and creates none; a cart
+ * without sessions costs one query.
+ */
+export async function syncPaymentSessions(db: Db, env: CartEnv, cartId: string): Promise<void> {
+  const [any] = await db
+    .select({ id: paymentSession.id })
+    .from(paymentSession)
+    .where(eq(paymentSession.cart_id, cartId))
+    .limit(1)
+  if (!any) return
+  await run(db, env, cartId, undefined, { createMissing: false, initiate: false })
+}

@@ -1,0 +1,431 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { generateId } from '../../db/ids.js'
+import { mergeMetadata } from '../../db/metadata.js'
+import type { Db } from '../../db/types.js'
+import { emit } from '../../events/outbox.js'
+import { InvalidData, NotAllowed, NotFound, UnexpectedState } from '../../http/errors.js'
+import { assertChannelsInScope } from '../catalog/products.js'
+import { byEmail } from '../customers/service.js'
+import { address, customer } from '../customers/schema.js'
+import { region } from '../regions/schema.js'
+import { retrieveSalesChannel } from '../sales-channels/service.js'
+import { store } from '../store/schema.js'
+import { assertCountryInRegion, setShippingCountry, writeCartAddress } from './addresses.js'
+import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
+import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js'
+import { assertCartOpen, lockCart, mutateCart, type CartEnv } from './lock.js'
+import {
+  computeCartTaxLines,
+  loadCartDetails,
+  retrieveCartRegion,
+  retrieveCartRow,
+  totalsOf,
+  type CartDetails,
+  type CartFlags,
+  type CartRegion,
+  type CartRow,
+  type PaymentSessionRow,
+} from './loader.js'
+import { syncPaymentSessions } from './payment-sessions.js'
+import { cart, lineItem, lineItemTaxLine, paymentSession, shippingMethod, shippingMethodTaxLine } from './schema.js'
+import { reconcileShippingMethods } from './shipping-methods.js'
+import type { Totals } from './totals.js'
+import { cartView, defaultCartRelations, parseCartSelection, type CartView } from './view.js'
+
+export { lockCart, withCartLock, type CartEnv } from './lock.js'
+export type { CartDetails } from './loader.js'
+
+/** Who is asking: the logged-in customer and the publishable key's channels, if any. */
+export interface CartActor {
+  customerId?: string
+  publishableKey?: { id: string; salesChannelIds: string[] }
+}
+
+/** A cart with the default CART relations and every total. */
+export async function retrieveCart(db: Db, flags: CartFlags, id: string): Promise<CartView> {
+  return cartView(db, await loadCartDetails(db, id, flags), defaultCartRelations(flags))
+}
+
+async function retrieveCustomerEmail(db: Db, id: string): Promise<{ id: string; email: string }> {
+  const [row] = await db
+    .select({ id: customer.id, email: customer.email })
+    .from(customer)
+    .where(and(eq(customer.id, id), isNull(customer.deleted_at)))
+    .limit(1)
+  if (!row) throw NotFound.entity('Customer', id)
+  return row
+}
+
+/**
+ * `GET /store/carts/:id`. A logged-in customer takes over a cart that is not theirs or has no email
+ * yet, as v1 does; carts are otherwise public to whoever has their id (v1).
+ */
+export async function retrieveStoreCart(
+  db: Db,
+  flags: CartFlags,
+  id: string,
+  query: { expand?: string; fields?: string },
+  actor: CartActor,
+): Promise<CartView> {
+  const selection = parseCartSelection(query, flags)
+  const row = await retrieveCartRow(db, id)
+  const customerId = actor.customerId
+  if (customerId && !row.completed_at && (row.customer_id !== customerId || !row.email)) {
+    await mutateCart(db, id, async (tx, current) => {
+      const owner = await retrieveCustomerEmail(tx, customerId)
+      await tx.update(cart).set({ customer_id: owner.id, email: owner.email }).where(eq(cart.id, current.id))
+      await emit(tx, 'cart.customer_updated', { id })
+    })
+  }
+  return cartView(db, await loadCartDetails(db, id, flags), selection.relations, selection.fields)
+}
+
+async function firstRegionId(db: Db): Promise<string> {
+  const [first] = await db
+    .select({ id: region.id })
+    .from(region)
+    .where(isNull(region.deleted_at))
+    .orderBy(asc(region.created_at), asc(region.id))
+    .limit(1)
+  if (!first) throw new InvalidData('A region is required to create a cart')
+  return first.id
+}
+
+/**
+ * The cart's sales channel (conventions §6): the one asked for (inside the publishable key's
+ * scope), else the key's only channel, else the store's default. A disabled channel sells nothing.
+ */
+async function resolveSalesChannel(
+  db: Db,
+  requested: string | undefined,
+  actor: CartActor,
+  flags: CartFlags,
+): Promise<string | null> {
+  if (!flags.sales_channels) return null
+  const keyChannels = actor.publishableKey?.salesChannelIds ?? []
+  let id: string | null
+  if (requested) {
+    assertChannelsInScope([requested], keyChannels)
+    id = requested
+  } else if (keyChannels.length > 1) {
+    throw new UnexpectedState(
+      'The PublishableApiKey provided in the request header has multiple associated sales channels.',
+    )
+  } else if (keyChannels.length === 1) {
+    id = keyChannels[0]
+  } else {
+    const [row] = await db
+      .select({ id: store.default_sales_channel_id })
+      .from(store)
+      .orderBy(asc(store.created_at), asc(store.id))
+      .limit(1)
+    id = row?.id ?? null
+  }
+  if (!id) return null
+  const channel = await retrieveSalesChannel(db, id)
+  if (channel.is_disabled)
+    throw new InvalidData(`Unable to assign the cart to a disabled Sales Channel "${channel.name}"`)
+  return id
+}
+
+export interface CreateCartInput extends StorePostCartReq {
+  /** The request's client, merged under the body's `context` (v1). */
+  requestContext: { ip?: string; user_agent?: string }
+}
+
+/**
+ * `POST /store/carts`: a cart in the region asked for (else the first region), with a shipping
+ * address in `country_code` (or in the region's only country), the logged-in customer and their
+ * email, the resolved sales channel, and the given items.
+ */
+export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, actor: CartActor): Promise<CartView> {
+  const id = generateId('cart')
+  await db.transaction(async (tx) => {
+    const regionId = input.region_id ?? (await firstRegionId(tx))
+    const cartRegion = await retrieveCartRegion(tx, regionId)
+    const salesChannelId = await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags)
+    const owner = actor.customerId ? await retrieveCustomerEmail(tx, actor.customerId) : undefined
+    const country =
+      input.country_code?.toLowerCase() ??
+      (cartRegion.countries.length === 1 ? cartRegion.countries[0].iso_2 : undefined)
+    assertCountryInRegion(cartRegion, country)
+    const shippingAddress = country ? await setShippingCountry(tx, null, country) : undefined
+    const [row] = await tx
+      .insert(cart)
+      .values({
+        id,
+        region_id: cartRegion.id,
+        sales_channel_id: salesChannelId,
+        customer_id: owner?.id ?? null,
+        email: owner?.email ?? null,
+        shipping_address_id: shippingAddress?.id ?? null,
+        context: { ...input.requestContext, ...(input.context ?? {}) },
+      })
+      .returning()
+    await lockCart(tx, id)
+    await addLines(tx, env, row, cartRegion, input.items ?? [])
+    await emit(tx, 'cart.created', { id })
+  })
+  return retrieveCart(db, env.flags, id)
+}
+
+/** The guest record for an email (v1 links a cart given an email to one), created when missing. */
+async function guestCustomer(tx: Db, email: string): Promise<{ id: string; email: string }> {
+  const lower = email.toLowerCase()
+  const find = async () => {
+    const [row] = await tx
+      .select({ id: customer.id, email: customer.email })
+      .from(customer)
+      .where(and(byEmail(lower), eq(customer.has_account, false)))
+      .limit(1)
+    return row
+  }
+  const existing = await find()
+  if (existing) return existing
+  const [created] = await tx
+    .insert(customer)
+    .values({ id: generateId('cus'), email: lower, has_account: false })
+    .onConflictDoNothing()
+    .returning({ id: customer.id, email: customer.email })
+  if (created) {
+    await emit(tx, 'customer.created', { id: created.id })
+    return created
+  }
+  // Another cart created the same guest a moment ago.
+  return (await find())!
+}
+
+/** Who the cart belongs to after an update: the logged-in customer wins, then a guest by email. */
+async function resolveOwner(
+  tx: Db,
+  input: StorePostCartsCartReq,
+  actor: CartActor,
+): Promise<{ id: string; email: string } | undefined> {
+  if (input.customer_id !== undefined && input.customer_id !== actor.customerId) {
+    throw new NotAllowed('customer_id can only be set to the logged-in customer')
+  }
+  if (actor.customerId) return retrieveCustomerEmail(tx, actor.customerId)
+  if (input.email !== undefined) return guestCustomer(tx, input.email)
+  return undefined
+}
+
+/**
+ * A region change (v1 `onRegionChange`): the lines are priced in the new region's currency (lines
+ * it has no price for are removed), shipping methods and payment sessions are dropped (their
+ * options and providers belong to the old region), and the shipping address loses a country the
+ * new region does not ship to, or gets the region's only country. Answers the sessions dropped, so
+ * their provider sessions can be deleted once the change commits.
+ */
+async function changeRegion(
+  tx: Db,
+  env: CartEnv,
+  row: CartRow,
+  next: CartRegion,
+): Promise<{ shippingAddressId: string | null; dropped: PaymentSessionRow[] }> {
+  await tx.update(cart).set({ region_id: next.id }).where(eq(cart.id, row.id))
+  await repriceLines(tx, env, row.id, next)
+  await tx.delete(shippingMethod).where(eq(shippingMethod.cart_id, row.id))
+  const dropped = await tx.delete(paymentSession).where(eq(paymentSession.cart_id, row.id)).returning()
+  let shippingAddressId = row.shipping_address_id
+  if (next.countries.length === 1) {
+    shippingAddressId = (await setShippingCountry(tx, shippingAddressId, next.countries[0].iso_2)).id
+  } else if (shippingAddressId) {
+    const [current] = await tx
+      .select({ country_code: address.country_code })
+      .from(address)
+      .where(eq(address.id, shippingAddressId))
+    const code = current?.country_code
+    if (code && !next.countries.some((country) => country.iso_2 === code)) {
+      shippingAddressId = (await setShippingCountry(tx, shippingAddressId, null)).id
+    }
+  }
+  return { shippingAddressId, dropped }
+}
+
+function rejectPromotions(input: StorePostCartsCartReq): void {
+  if (input.discounts && input.discounts.length > 0) {
+    throw new NotAllowed('Discount codes are not available yet')
+  }
+  if (input.gift_cards && input.gift_cards.length > 0) throw new NotAllowed('Gift cards are not available yet')
+}
+
+/**
+ * `POST /store/carts/:id`: owner and email, sales channel (lines not sold there are removed),
+ * region (see `changeRegion`), shipping country and addresses, context and metadata, in one
+ * transaction under the cart's lock. Payment sessions follow the new total afterwards, outside it.
+ */
+export async function updateCart(
+  db: Db,
+  env: CartEnv,
+  id: string,
+  input: StorePostCartsCartReq,
+  actor: CartActor,
+): Promise<CartView> {
+  rejectPromotions(input)
+  const dropped = await mutateCart(db, id, async (tx, row) => {
+    const owner = await resolveOwner(tx, input, actor)
+    const changes: Partial<typeof cart.$inferInsert> = {}
+    if (owner) Object.assign(changes, { customer_id: owner.id, email: owner.email })
+    if (input.sales_channel_id !== undefined && input.sales_channel_id !== row.sales_channel_id) {
+      changes.sales_channel_id = await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags)
+      if (changes.sales_channel_id) await dropLinesOutsideChannel(tx, id, changes.sales_channel_id)
+    }
+    let cartRegion = await retrieveCartRegion(tx, row.region_id)
+    let shippingAddressId = row.shipping_address_id
+    let droppedSessions: PaymentSessionRow[] = []
+    if (input.region_id !== undefined && input.region_id !== row.region_id) {
+      cartRegion = await retrieveCartRegion(tx, input.region_id)
+      const result = await changeRegion(tx, env, row, cartRegion)
+      shippingAddressId = result.shippingAddressId
+      droppedSessions = result.dropped
+    }
+    if (input.country_code !== undefined) {
+      assertCountryInRegion(cartRegion, input.country_code)
+      shippingAddressId = (await setShippingCountry(tx, shippingAddressId, input.country_code.toLowerCase())).id
+    }
+    const customerId = owner?.id ?? row.customer_id
+    if (input.shipping_address !== undefined) {
+      const written = await writeCartAddress(tx, shippingAddressId, input.shipping_address, customerId)
+      assertCountryInRegion(cartRegion, written.country_code)
+      shippingAddressId = written.id
+    }
+    if (input.billing_address !== undefined) {
+      changes.billing_address_id = (
+        await writeCartAddress(tx, row.billing_address_id, input.billing_address, customerId)
+      ).id
+    }
+    changes.shipping_address_id = shippingAddressId
+    if (input.context !== undefined) changes.context = { ...(row.context ?? {}), ...input.context }
+    changes.metadata = mergeMetadata(row.metadata, input.metadata)
+    await tx.update(cart).set(changes).where(eq(cart.id, id))
+    if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
+    if (cartRegion.id !== row.region_id || changes.sales_channel_id) await reconcileShippingMethods(tx, env, id)
+    return droppedSessions
+  })
+  await deleteProviderSessions(env, dropped)
+  await syncPaymentSessions(db, env, id)
+  return retrieveCart(db, env.flags, id)
+}
+
+/** Provider sessions of dropped rows, deleted after the change commits; best effort. */
+async function deleteProviderSessions(env: CartEnv, sessions: PaymentSessionRow[]): Promise<void> {
+  await Promise.allSettled(
+    sessions
+      .filter((session) => session.is_initiated)
+      .map(async (session) => env.paymentProviders.get(session.provider_id)?.deletePayment(session.data)),
+  )
+}
+
+/** `DELETE /store/carts/:id/discounts/:code`: no discount can be on a cart until promotions land. */
+export async function removeDiscount(db: Db, id: string, code: string): Promise<never> {
+  await retrieveCartRow(db, id)
+  throw new NotFound(`Discount with code ${code} was not found`)
+}
+
+// For cart completion (the orders module): everything is read and written inside the caller's
+// transaction, which holds the cart's lock.
+
+/**
+ * The cart with everything an order is made of (lines with variants, products and tax lines,
+ * shipping methods with options, payment sessions, addresses, region, totals), read under the
+ * cart's lock, which this takes (again) in the caller's transaction. `flags` only change how the
+ * shipping options are priced for display; the totals come from the stored lines and methods.
+ */
+export async function retrieveCartForCompletion(
+  tx: Db,
+  id: string,
+  flags: CartFlags = { tax_inclusive_pricing: false, sales_channels: true },
+): Promise<CartDetails> {
+  await lockCart(tx, id)
+  return loadCartDetails(tx, id, flags)
+}
+
+/** The totals of a loaded cart, computed with its current tax lines. */
+export function cartTotals(details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'>): Totals {
+  return totalsOf(details)
+}
+
+/**
+ * Stores the tax lines of the cart's lines and shipping methods, computed by the system tax
+ * provider (v1 `createTaxLines`, run when the cart completes), replacing any stored before. From
+ * then on the cart is totalled with the stored lines once it is completed.
+ */
+export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<void> {
+  await clearCartTaxLines(tx, details.cart.id)
+  const lines = await computeCartTaxLines(tx, details)
+  const itemLines = [...lines.items.values()].flat()
+  const methodLines = [...lines.methods.values()].flat()
+  if (itemLines.length > 0) {
+    await tx
+      .insert(lineItemTaxLine)
+      .values(itemLines.map((line) => ({ ...line, id: generateId('litl') })))
+      .onConflictDoNothing()
+  }
+  if (methodLines.length > 0) {
+    await tx
+      .insert(shippingMethodTaxLine)
+      .values(methodLines.map((line) => ({ ...line, id: generateId('smtl') })))
+      .onConflictDoNothing()
+  }
+}
+
+/** Removes the stored tax lines of the cart's lines and shipping methods (completion aborted). */
+export async function clearCartTaxLines(tx: Db, cartId: string): Promise<void> {
+  await tx
+    .delete(lineItemTaxLine)
+    .where(
+      inArray(
+        lineItemTaxLine.item_id,
+        sql`(SELECT ${lineItem.id} FROM ${lineItem} WHERE ${lineItem.cart_id} = ${cartId})`,
+      ),
+    )
+  await tx
+    .delete(shippingMethodTaxLine)
+    .where(
+      inArray(
+        shippingMethodTaxLine.shipping_method_id,
+        sql`(SELECT ${shippingMethod.id} FROM ${shippingMethod} WHERE ${shippingMethod.cart_id} = ${cartId})`,
+      ),
+    )
+}
+
+/** Sets `completed_at`; a cart completes once (409-worthy races are the caller's to report). */
+export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {
+  const [row] = await tx
+    .update(cart)
+    .set({ completed_at: new Date(), updated_at: new Date() })
+    .where(and(eq(cart.id, id), isNull(cart.completed_at), isNull(cart.deleted_at)))
+    .returning()
+  if (!row) {
+    assertCartOpen(await retrieveCartRow(tx, id))
+    throw NotFound.entity('Cart', id)
+  }
+  return row
+}
+
+/** Records the payment made for the cart and when it was authorized (null resets it, v1). */
+export async function setCartPayment(
+  tx: Db,
+  id: string,
+  changes: { payment_id?: string | null; payment_authorized_at?: Date | null },
+): Promise<void> {
+  await tx
+    .update(cart)
+    .set({ ...changes, updated_at: new Date() })
+    .where(eq(cart.id, id))
+}
+
+/** Writes a payment session's provider answer (authorization at completion). */
+export async function updatePaymentSessionState(
+  tx: Db,
+  sessionId: string,
+  changes: Partial<Pick<PaymentSessionRow, 'status' | 'data' | 'payment_authorized_at' | 'idempotency_key'>>,
+): Promise<PaymentSessionRow> {
+  const [row] = await tx
+    .update(paymentSession)
+    .set({ ...changes, updated_at: new Date() })
+    .where(eq(paymentSession.id, sessionId))
+    .returning()
+  if (!row) throw NotFound.entity('PaymentSession', sessionId)
+  return row
+}

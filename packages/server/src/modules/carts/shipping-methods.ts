@@ -1,0 +1,184 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { generateId } from '../../db/ids.js'
+import type { Db } from '../../db/types.js'
+import { Conflict, InvalidData } from '../../http/errors.js'
+import {
+  listShippingOptionsForCart,
+  meetsRequirements,
+  validateShippingOptionForCart,
+  type ShippingCart,
+} from '../shipping/cart.js'
+import { shippingOption } from '../shipping/schema.js'
+import type { ShippingOptionView } from '../shipping/service.js'
+import { assertCartOpen, mutateCart, type CartEnv } from './lock.js'
+import { loadCartDetails, type CartDetails } from './loader.js'
+import { syncPaymentSessions } from './payment-sessions.js'
+import { lineItem, shippingMethod } from './schema.js'
+import { cartView, defaultCartRelations, type CartView } from './view.js'
+
+/** What the shipping module needs to know of a cart. */
+export function shippingCartOf(details: CartDetails): ShippingCart {
+  return {
+    id: details.cart.id,
+    region_id: details.cart.region_id,
+    subtotal: details.totals.subtotal,
+    total: details.totals.total,
+    items: details.items.map((item) => ({
+      product_id: item.product?.id ?? null,
+      profile_id: item.product?.profile_id ?? null,
+    })),
+  }
+}
+
+/** The shipping profiles the cart has a shipping method for. */
+export async function shippedProfiles(db: Db, cartId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ profile_id: shippingOption.profile_id })
+    .from(shippingMethod)
+    .innerJoin(shippingOption, eq(shippingOption.id, shippingMethod.shipping_option_id))
+    .where(eq(shippingMethod.cart_id, cartId))
+  return new Set(rows.map((row) => row.profile_id))
+}
+
+/** `has_shipping` on each line: whether a shipping method covers its product's profile (v1). */
+async function markShippedLines(tx: Db, details: CartDetails, profiles: Set<string>): Promise<void> {
+  const shipped = (value: boolean) =>
+    details.items
+      .filter((item) => item.product !== null && profiles.has(item.product.profile_id) === value)
+      .filter((item) => item.has_shipping !== value)
+      .map((item) => item.id)
+  for (const value of [true, false]) {
+    const ids = shipped(value)
+    if (ids.length > 0) await tx.update(lineItem).set({ has_shipping: value }).where(inArray(lineItem.id, ids))
+  }
+}
+
+/**
+ * After the lines changed (inside the change's transaction): drops the shipping methods no line
+ * needs any more (no line of their profile) and those whose option's subtotal requirements the cart
+ * no longer meets, then marks the lines shipped or not. v1 dropped every method whenever a line was
+ * removed; keeping the ones that still apply spares the customer choosing again. A calculated
+ * method keeps the price it was given, as in v1.
+ */
+export async function reconcileShippingMethods(tx: Db, env: CartEnv, cartId: string): Promise<void> {
+  const [any] = await tx
+    .select({ id: shippingMethod.id })
+    .from(shippingMethod)
+    .where(eq(shippingMethod.cart_id, cartId))
+    .limit(1)
+  if (!any) {
+    // Without methods nothing is shipped; one statement instead of loading the cart.
+    await tx
+      .update(lineItem)
+      .set({ has_shipping: false })
+      .where(and(eq(lineItem.cart_id, cartId), eq(lineItem.has_shipping, true)))
+    return
+  }
+  const details = await loadCartDetails(tx, cartId, env.flags)
+  const profiles = new Set(details.items.flatMap((item) => (item.product ? [item.product.profile_id] : [])))
+  const cart = shippingCartOf(details)
+  const stale = details.shipping_methods.filter((method) => {
+    const option = method.shipping_option
+    return !option || !profiles.has(option.profile_id) || !meetsRequirements(option, cart)
+  })
+  if (stale.length > 0) {
+    await tx.delete(shippingMethod).where(
+      inArray(
+        shippingMethod.id,
+        stale.map((method) => method.id),
+      ),
+    )
+  }
+  const kept = details.shipping_methods.filter((method) => !stale.includes(method))
+  await markShippedLines(tx, details, new Set(kept.map((method) => method.shipping_option!.profile_id)))
+}
+
+/** What an answer from the shipping provider was based on; when it changed, the answer is stale. */
+function shippingFingerprint(details: CartDetails): string {
+  return JSON.stringify([
+    details.cart.region_id,
+    details.totals.subtotal,
+    details.totals.total,
+    details.items.map((item) => [item.id, item.quantity, item.unit_price]),
+  ])
+}
+
+class StaleCart extends Error {}
+
+const MAX_ATTEMPTS = 3
+
+/**
+ * `POST /store/carts/:id/shipping-methods`. The option is checked and priced for the cart, and the
+ * fulfillment provider validates the method's data, outside any transaction (both may reach a
+ * carrier). The method is then written under the cart's lock, replacing the cart's method for the
+ * same shipping profile (one per profile), provided the cart is still what the provider saw;
+ * otherwise the checks run again.
+ */
+export async function addShippingMethod(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  input: { option_id: string; data?: Record<string, unknown> },
+): Promise<CartView> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const seen = await loadCartDetails(db, cartId, env.flags)
+    assertCartOpen(seen.cart)
+    const context = { providers: env.fulfillmentProviders, flags: env.flags }
+    const cart = shippingCartOf(seen)
+    const option = await validateShippingOptionForCart(db, input.option_id, cart, context)
+    const provider = env.fulfillmentProviders.get(option.provider_id)
+    if (!provider) throw new InvalidData(`The fulfillment provider ${option.provider_id} is not installed`)
+    const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
+    try {
+      await mutateCart(db, cartId, async (tx) => {
+        const current = await loadCartDetails(tx, cartId, env.flags)
+        if (shippingFingerprint(current) !== shippingFingerprint(seen)) throw new StaleCart()
+        await writeMethod(tx, current, option, data, env)
+      })
+    } catch (error) {
+      if (error instanceof StaleCart) continue
+      throw error
+    }
+    await syncPaymentSessions(db, env, cartId)
+    return cartView(db, await loadCartDetails(db, cartId, env.flags), defaultCartRelations(env.flags))
+  }
+  throw new Conflict('The cart kept changing while its shipping method was being checked')
+}
+
+async function writeMethod(
+  tx: Db,
+  details: CartDetails,
+  option: ShippingOptionView,
+  data: Record<string, unknown>,
+  env: CartEnv,
+): Promise<void> {
+  const sameProfile = details.shipping_methods
+    .filter((method) => method.shipping_option?.profile_id === option.profile_id)
+    .map((method) => method.id)
+  if (sameProfile.length > 0) {
+    await tx
+      .delete(shippingMethod)
+      .where(and(eq(shippingMethod.cart_id, details.cart.id), inArray(shippingMethod.id, sameProfile)))
+  }
+  await tx.insert(shippingMethod).values({
+    id: generateId('sm'),
+    shipping_option_id: option.id,
+    cart_id: details.cart.id,
+    price: option.amount ?? 0,
+    data,
+    includes_tax: env.flags.tax_inclusive_pricing && option.includes_tax,
+  })
+  await markShippedLines(tx, details, await shippedProfiles(tx, details.cart.id))
+}
+
+/**
+ * `GET /store/shipping-options/:cart_id`: the options the cart may take, priced for it. Calculated
+ * options ask their provider, so this reads without a transaction.
+ */
+export async function listCartShippingOptions(db: Db, env: CartEnv, cartId: string): Promise<ShippingOptionView[]> {
+  const details = await loadCartDetails(db, cartId, env.flags)
+  return listShippingOptionsForCart(db, shippingCartOf(details), {
+    providers: env.fulfillmentProviders,
+    flags: env.flags,
+  })
+}

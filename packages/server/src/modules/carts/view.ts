@@ -1,0 +1,237 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/types.js'
+import { NotFound } from '../../http/errors.js'
+import { parseExpand, parseFields } from '../../http/list.js'
+import { concurrently } from '../catalog/concurrent.js'
+import type { LoadedVariant } from '../catalog/loader.js'
+import { product } from '../catalog/schema.js'
+import { retrieveCustomer, type CustomerWithRelations } from '../customers/service.js'
+import { taxRate } from '../tax/schema.js'
+import { CART_FIELDS } from './contract.js'
+import {
+  loadCartDetails,
+  type CartDetails,
+  type CartFlags,
+  type CartItem,
+  type CartShippingMethod,
+  type PaymentSessionRow,
+} from './loader.js'
+import type { Totals } from './totals.js'
+
+/** The relations of store-api.md's default CART response. */
+const DEFAULT_RELATIONS = [
+  'gift_cards',
+  'region',
+  'region.countries',
+  'region.payment_providers',
+  'items',
+  'items.variant',
+  'items.adjustments',
+  'payment',
+  'shipping_address',
+  'billing_address',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+  'payment_sessions',
+  'discounts',
+  'discounts.rule',
+]
+
+/** What `expand` may name besides the defaults. */
+const EXTRA_RELATIONS = [
+  'customer',
+  'region.tax_rates',
+  'items.tax_lines',
+  'items.variant.product',
+  'shipping_methods.tax_lines',
+]
+
+export function defaultCartRelations(flags: CartFlags): Set<string> {
+  return new Set([...DEFAULT_RELATIONS, ...(flags.sales_channels ? ['sales_channel'] : [])])
+}
+
+/** The line-items and payment-sessions routes answer with the customer and the region's tax rates too. */
+export function cartRelationsWithCustomer(flags: CartFlags): Set<string> {
+  return new Set([...defaultCartRelations(flags), 'customer', 'region.tax_rates'])
+}
+
+/** The relations of `POST /store/carts/:id/payment-sessions/:provider_id/refresh` (v1). */
+export const REFRESH_RELATIONS: ReadonlySet<string> = new Set([
+  'region',
+  'region.countries',
+  'region.payment_providers',
+  'shipping_methods',
+  'shipping_methods.shipping_option',
+  'payment_sessions',
+])
+
+/** `expand` (replaces the defaults) and `fields` of `GET /store/carts/:id`. */
+export function parseCartSelection(
+  query: { expand?: string; fields?: string },
+  flags: CartFlags,
+): { relations: Set<string>; fields: Set<string> | undefined } {
+  const defaults = [...defaultCartRelations(flags)]
+  return {
+    relations: parseExpand(query.expand, [...defaults, ...EXTRA_RELATIONS], defaults),
+    fields: parseFields(query.fields, CART_FIELDS),
+  }
+}
+
+type TaxRateRow = typeof taxRate.$inferSelect
+type ProductRow = typeof product.$inferSelect
+
+function itemTotals(totals: Totals, id: string) {
+  const { raw_discount_total: _raw, ...rest } = totals.items[id]
+  // Gift cards are spread over the cart, not the lines; v1 keeps the legacy field at 0 on carts.
+  return { ...rest, gift_card_total: 0 }
+}
+
+function methodTotals(totals: Totals, id: string) {
+  const { price: _price, ...rest } = totals.shipping_methods[id]
+  return rest
+}
+
+function variantView(
+  variant: LoadedVariant,
+  products: Map<string, ProductRow>,
+  relations: ReadonlySet<string>,
+): LoadedVariant {
+  if (!relations.has('items.variant.product')) return variant
+  const parent = products.get(variant.product_id)
+  return parent ? { ...variant, product: parent } : variant
+}
+
+function itemView(item: CartItem, totals: Totals, relations: ReadonlySet<string>, products: Map<string, ProductRow>) {
+  const { variant, product: _product, adjustments, tax_lines, ...row } = item
+  return {
+    ...row,
+    ...(relations.has('items.variant') ? { variant: variant ? variantView(variant, products, relations) : null } : {}),
+    ...(relations.has('items.adjustments')
+      ? { adjustments: adjustments.map((adjustment) => ({ ...adjustment, amount: Number(adjustment.amount) })) }
+      : {}),
+    // v1 puts the lines its totals were computed with on every item.
+    tax_lines,
+    ...itemTotals(totals, item.id),
+  }
+}
+
+function optionView(option: CartShippingMethod['shipping_option']) {
+  if (!option) return null
+  const { requirements: _requirements, ...rest } = option
+  return rest
+}
+
+function methodView(method: CartShippingMethod, totals: Totals, relations: ReadonlySet<string>) {
+  const { shipping_option, ...row } = method
+  return {
+    ...row,
+    ...(relations.has('shipping_methods.shipping_option') ? { shipping_option: optionView(shipping_option) } : {}),
+    ...methodTotals(totals, method.id),
+  }
+}
+
+/** The nine cart totals of the wire; `raw_discount_total` and the per-line maps stay inside. */
+export function cartTotalsView(totals: Totals) {
+  return {
+    subtotal: totals.subtotal,
+    discount_total: totals.discount_total,
+    item_tax_total: totals.item_tax_total,
+    shipping_total: totals.shipping_total,
+    shipping_tax_total: totals.shipping_tax_total,
+    tax_total: totals.tax_total,
+    gift_card_total: totals.gift_card_total,
+    gift_card_tax_total: totals.gift_card_tax_total,
+    total: totals.total,
+  }
+}
+
+async function loadExtras(db: Db, details: CartDetails, relations: ReadonlySet<string>) {
+  const productIds = [...new Set(details.items.flatMap((item) => (item.variant ? [item.variant.product_id] : [])))]
+  const customerId = details.cart.customer_id
+  const [customer, taxRates, products] = await concurrently(db, [
+    () =>
+      relations.has('customer') && customerId
+        ? retrieveCustomer(db, customerId).catch((error: unknown) => {
+            // A customer deleted since they shopped: the cart stays, without them.
+            if (error instanceof NotFound) return null
+            throw error
+          })
+        : Promise.resolve<CustomerWithRelations | null>(null),
+    () =>
+      relations.has('region.tax_rates')
+        ? db.select().from(taxRate).where(eq(taxRate.region_id, details.region.id)).orderBy(asc(taxRate.name))
+        : Promise.resolve<TaxRateRow[]>([]),
+    () =>
+      relations.has('items.variant.product') && productIds.length > 0
+        ? db.select().from(product).where(inArray(product.id, productIds))
+        : Promise.resolve<ProductRow[]>([]),
+  ])
+  return { customer, taxRates, products: new Map(products.map((row) => [row.id, row])) }
+}
+
+function selectedSession(sessions: PaymentSessionRow[]): PaymentSessionRow | null {
+  return sessions.find((session) => session.is_selected === true) ?? null
+}
+
+/**
+ * The wire shape of a cart: the selected columns (`fields`; all by default), the relations asked
+ * for, and the totals, which are always there. Extra relations (customer, the region's tax rates)
+ * cost a query each, only when asked for.
+ */
+export async function cartView(
+  db: Db,
+  details: CartDetails,
+  relations: ReadonlySet<string>,
+  fields?: ReadonlySet<string>,
+) {
+  const extras = await loadExtras(db, details, relations)
+  const row = fields
+    ? Object.fromEntries(Object.entries(details.cart).filter(([key]) => key === 'id' || fields.has(key)))
+    : details.cart
+  const { region, totals } = details
+  const { countries, payment_providers, currency_includes_tax: _currencyIncludesTax, ...regionRow } = region
+  return {
+    ...row,
+    id: details.cart.id,
+    object: 'cart' as const,
+    ...(relations.has('region')
+      ? {
+          region: {
+            ...regionRow,
+            ...(relations.has('region.countries') ? { countries } : {}),
+            ...(relations.has('region.payment_providers') ? { payment_providers } : {}),
+            ...(relations.has('region.tax_rates') ? { tax_rates: extras.taxRates } : {}),
+          },
+        }
+      : {}),
+    ...(relations.has('items')
+      ? { items: details.items.map((item) => itemView(item, totals, relations, extras.products)) }
+      : {}),
+    ...(relations.has('shipping_methods')
+      ? { shipping_methods: details.shipping_methods.map((method) => methodView(method, totals, relations)) }
+      : {}),
+    ...(relations.has('payment_sessions')
+      ? { payment_sessions: details.payment_sessions, payment_session: selectedSession(details.payment_sessions) }
+      : {}),
+    ...(relations.has('shipping_address') ? { shipping_address: details.shipping_address } : {}),
+    ...(relations.has('billing_address') ? { billing_address: details.billing_address } : {}),
+    ...(relations.has('sales_channel') ? { sales_channel: details.sales_channel } : {}),
+    ...(relations.has('customer') ? { customer: extras.customer } : {}),
+    ...(relations.has('payment') ? { payment: null } : {}),
+    ...(relations.has('discounts') ? { discounts: [] } : {}),
+    ...(relations.has('gift_cards') ? { gift_cards: [] } : {}),
+    ...cartTotalsView(totals),
+  }
+}
+
+export type CartView = Awaited<ReturnType<typeof cartView>>
+
+/** Loads the cart and answers it with these relations. */
+export async function cartViewOf(
+  db: Db,
+  flags: CartFlags,
+  id: string,
+  relations: ReadonlySet<string> = defaultCartRelations(flags),
+): Promise<CartView> {
+  return cartView(db, await loadCartDetails(db, id, flags), relations)
+}

@@ -1,0 +1,201 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/types.js'
+import { AppError, NotAllowed, PaymentAuthorizationError } from '../../http/errors.js'
+import { atomicStage, detachedStage, type StageResult, type Stages } from '../../http/idempotency.js'
+import { getPaymentProvider, type PaymentData, type PaymentSessionStatus } from '../../providers/payment.js'
+import type { PaymentSessionRow } from '../carts/loader.js'
+import { paymentSession } from '../carts/schema.js'
+import {
+  clearCartTaxLines,
+  retrieveCartForCompletion,
+  setCartPayment,
+  setCartTaxLines,
+  updatePaymentSessionState,
+  withCartLock,
+  type CartEnv,
+} from '../carts/service.js'
+import { cartViewOf } from '../carts/view.js'
+import { assertCompletable, selectedSession } from './completion-checks.js'
+import { COMPLETED_ORDER_SELECTION, loadOrders } from './loader.js'
+import { orderIdOfCart, placeOrder } from './place-order.js'
+import { order } from './schema.js'
+import { InsufficientInventory } from './stock.js'
+
+/** Recovery points of `POST /store/carts/:id/complete` (reference/conventions.md §7). */
+export const TAX_LINES_CREATED = 'tax_lines_created'
+export const PAYMENT_AUTHORIZED = 'payment_authorized'
+
+/** `200 {type: "order", data}`: the order with every column, its shipping address, lines and payments. */
+async function orderResponse(db: Db, orderId: string): Promise<StageResult> {
+  const rows = await db.select().from(order).where(eq(order.id, orderId))
+  const [data] = await loadOrders(db, rows, COMPLETED_ORDER_SELECTION)
+  return { response_code: 200, response_body: { type: 'order', data } }
+}
+
+/** A completed cart answers its order again, whoever completed it (v1). */
+async function completedCartResponse(db: Db, cartId: string): Promise<StageResult> {
+  const orderId = await orderIdOfCart(db, cartId)
+  if (!orderId) throw new NotAllowed(`Cart ${cartId} has already been completed`, 'cart_incompatible_state')
+  return orderResponse(db, orderId)
+}
+
+/** Stage 1, atomic with the key: the cart is checked under its lock and its tax lines are stored. */
+async function createTaxLines(tx: Db, env: CartEnv, cartId: string): Promise<StageResult> {
+  const details = await retrieveCartForCompletion(tx, cartId, env.flags)
+  if (details.cart.completed_at) return completedCartResponse(tx, cartId)
+  assertCompletable(details)
+  await setCartTaxLines(tx, details)
+  return { recovery_point: TAX_LINES_CREATED }
+}
+
+type AuthorizationPlan =
+  | { kind: 'done'; result: StageResult }
+  | { kind: 'authorize'; session: PaymentSessionRow; context: Record<string, unknown> }
+
+async function planAuthorization(db: Db, env: CartEnv, cartId: string, key: string): Promise<AuthorizationPlan> {
+  return db.transaction(async (tx) => {
+    const details = await retrieveCartForCompletion(tx, cartId, env.flags)
+    if (details.cart.completed_at) return { kind: 'done', result: await completedCartResponse(tx, cartId) }
+    assertCompletable(details)
+    if (details.totals.total <= 0) {
+      // Nothing to pay: no session and no payment (v1 marks the cart authorized as it is).
+      await setCartPayment(tx, cartId, { payment_authorized_at: new Date() })
+      return { kind: 'done', result: { recovery_point: PAYMENT_AUTHORIZED } }
+    }
+    const session = selectedSession(details)!
+    const context = { ...(details.cart.context ?? {}), cart_id: cartId, idempotency_key: key }
+    return { kind: 'authorize', session, context }
+  })
+}
+
+interface Authorization {
+  status: PaymentSessionStatus
+  data: PaymentData
+  failure?: AppError
+}
+
+/** The provider's answer; a refusal it throws is recorded as an `error` session, then reported. */
+async function callProvider(env: CartEnv, session: PaymentSessionRow, context: Record<string, unknown>) {
+  const provider = getPaymentProvider(env.paymentProviders, session.provider_id)
+  try {
+    return (await provider.authorizePayment(session.data, context)) as Authorization
+  } catch (error) {
+    const failure =
+      error instanceof AppError && error.type !== 'payment_authorization_error'
+        ? error
+        : new PaymentAuthorizationError('Payment authorization failed')
+    return { status: 'error', data: session.data, failure } satisfies Authorization
+  }
+}
+
+/**
+ * Records the provider's answer under the cart's lock. Authorized: the key moves on. More action
+ * needed (3-D Secure and the like): the stored tax lines go, and the cart is answered with the
+ * session status for the storefront to act on. Refused: the session says so, the error is thrown
+ * after the commit, and the cart can be completed again later.
+ */
+async function recordAuthorization(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  session: PaymentSessionRow,
+  answer: Authorization,
+): Promise<StageResult> {
+  const outcome = await withCartLock(db, cartId, async (tx, row): Promise<StageResult | undefined> => {
+    if (row.completed_at) return completedCartResponse(tx, cartId)
+    const now = new Date()
+    await updatePaymentSessionState(tx, session.id, {
+      status: answer.status,
+      data: answer.data,
+      payment_authorized_at: answer.status === 'authorized' ? now : null,
+    })
+    if (answer.status === 'authorized') {
+      await setCartPayment(tx, cartId, { payment_authorized_at: now })
+      return { recovery_point: PAYMENT_AUTHORIZED }
+    }
+    if (answer.status === 'requires_more' || answer.status === 'pending') {
+      await clearCartTaxLines(tx, cartId)
+      const data = await cartViewOf(tx, env.flags, cartId)
+      return { response_code: 200, response_body: { type: 'cart', data, payment_status: answer.status } }
+    }
+    return undefined
+  })
+  if (outcome) return outcome
+  throw answer.failure ?? new NotAllowed('Payment authorization failed')
+}
+
+/** Stage 2: the selected session is authorized with its provider, outside any transaction. */
+async function authorizePayment(db: Db, env: CartEnv, cartId: string, key: string): Promise<StageResult> {
+  const plan = await planAuthorization(db, env, cartId, key)
+  if (plan.kind === 'done') return plan.result
+  const answer = await callProvider(env, plan.session, plan.context)
+  return recordAuthorization(db, env, cartId, plan.session, answer)
+}
+
+/**
+ * The stock ran out between authorization and order (v1): the payment is cancelled with its
+ * provider (outside any transaction), the cart's authorization is reset, and the answer is v1's
+ * 409 `errors` envelope. The cart may be completed again once its lines fit the stock.
+ */
+async function releasePayment(db: Db, env: CartEnv, cartId: string, error: InsufficientInventory) {
+  const [session] = await db
+    .select()
+    .from(paymentSession)
+    .where(and(eq(paymentSession.cart_id, cartId), eq(paymentSession.is_selected, true)))
+  let canceled: PaymentData | undefined
+  if (session?.status === 'authorized') {
+    try {
+      canceled = await getPaymentProvider(env.paymentProviders, session.provider_id).cancelPayment(session.data)
+    } catch {
+      // The gateway lets an uncaptured authorization lapse; the session keeps saying authorized.
+    }
+  }
+  await withCartLock(db, cartId, async (tx) => {
+    await setCartPayment(tx, cartId, { payment_authorized_at: null })
+    if (session && canceled) {
+      await updatePaymentSessionState(tx, session.id, {
+        status: 'canceled',
+        data: canceled,
+        payment_authorized_at: null,
+      })
+    }
+  })
+  return {
+    response_code: 409,
+    response_body: { errors: [{ message: error.message, type: error.type, code: error.code }] },
+  }
+}
+
+function isUniqueCartViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown }
+    if (candidate.code === '23505' && candidate.constraint === 'order_cart_id_key') return true
+    current = candidate.cause
+  }
+  return false
+}
+
+/** Stage 3: the order (see `placeOrder`); a lost race for the cart answers the winner's order. */
+async function createOrder(db: Db, env: CartEnv, cartId: string, key: string): Promise<StageResult> {
+  try {
+    return await orderResponse(db, await placeOrder(db, env, cartId, key))
+  } catch (error) {
+    if (error instanceof InsufficientInventory) return releasePayment(db, env, cartId, error)
+    if (isUniqueCartViolation(error)) return completedCartResponse(db, cartId)
+    throw error
+  }
+}
+
+/**
+ * `POST /store/carts/:id/complete` as idempotent stages: `started` → `tax_lines_created` →
+ * `payment_authorized` → finished with `{type: "order"}`, `{type: "cart", payment_status}` or the
+ * 409 inventory envelope. Every stage may run again (a retry, a request taking over a stale key
+ * lock, a completion without a key racing another), so each reads the cart afresh under its lock.
+ */
+export function completeCartStages(env: CartEnv, cartId: string): Stages {
+  return {
+    started: atomicStage((tx) => createTaxLines(tx, env, cartId)),
+    [TAX_LINES_CREATED]: detachedStage((db, key) => authorizePayment(db, env, cartId, key.idempotency_key)),
+    [PAYMENT_AUTHORIZED]: detachedStage((db, key) => createOrder(db, env, cartId, key.idempotency_key)),
+  }
+}

@@ -1,0 +1,416 @@
+import { and, asc, inArray, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/types.js'
+import { InvalidData } from '../../http/errors.js'
+import { parseExpand } from '../../http/list.js'
+import { concurrently } from '../catalog/concurrent.js'
+import { productVariant } from '../catalog/schema.js'
+import {
+  lineItem,
+  lineItemAdjustment,
+  lineItemTaxLine,
+  shippingMethod,
+  shippingMethodTaxLine,
+} from '../carts/schema.js'
+import { computeTotals, type LineItemTotals, type ShippingMethodTotals, type Totals } from '../carts/totals.js'
+import { address, customer } from '../customers/schema.js'
+import { publicCustomerColumns, type PublicCustomer } from '../customers/service.js'
+import { region } from '../regions/schema.js'
+import { shippingOption } from '../shipping/schema.js'
+import {
+  ORDER_TOTAL_FIELDS,
+  STORE_ORDER_ALLOWED_FIELDS,
+  STORE_ORDER_ALLOWED_RELATIONS,
+  STORE_ORDER_FIELDS,
+  STORE_ORDER_RELATIONS,
+} from './contract.js'
+import { order, payment } from './schema.js'
+
+export type OrderRow = typeof order.$inferSelect
+export type PaymentRow = typeof payment.$inferSelect
+type LineItemRow = typeof lineItem.$inferSelect
+type ShippingMethodRow = typeof shippingMethod.$inferSelect
+type TaxLineRow = typeof lineItemTaxLine.$inferSelect
+type MethodTaxLineRow = typeof shippingMethodTaxLine.$inferSelect
+type AdjustmentRow = Omit<typeof lineItemAdjustment.$inferSelect, 'amount'> & { amount: number }
+type AddressRow = typeof address.$inferSelect
+type RegionRow = typeof region.$inferSelect
+type VariantRow = typeof productVariant.$inferSelect
+type ShippingOptionRow = typeof shippingOption.$inferSelect
+
+export type OrderItemView = LineItemRow &
+  Omit<LineItemTotals, 'raw_discount_total'> & {
+    gift_card_total: number
+    refundable: number
+    tax_lines: TaxLineRow[]
+    adjustments: AdjustmentRow[]
+    variant?: VariantRow | null
+  }
+
+export type OrderShippingMethodView = ShippingMethodRow &
+  Omit<ShippingMethodTotals, 'price'> & {
+    tax_lines: MethodTaxLineRow[]
+    shipping_option?: ShippingOptionRow | null
+  }
+
+export interface OrderTotalsView {
+  subtotal: number
+  discount_total: number
+  shipping_total: number
+  item_tax_total: number
+  shipping_tax_total: number
+  tax_total: number
+  gift_card_total: number
+  gift_card_tax_total: number
+  total: number
+  paid_total: number
+  refunded_total: number
+  refundable_amount: number
+}
+
+/** An order as answered: the selected columns, the totals, the expanded relations. */
+export type OrderView = Partial<OrderRow> &
+  OrderTotalsView & {
+    id: string
+    object?: 'order'
+    items?: OrderItemView[]
+    shipping_methods?: OrderShippingMethodView[]
+    payments?: PaymentRow[]
+    shipping_address?: AddressRow | null
+    billing_address?: AddressRow | null
+    customer?: PublicCustomer | null
+    region?: RegionRow | null
+    fulfillments?: Record<string, unknown>[]
+    discounts?: Record<string, unknown>[]
+  }
+
+/** Which top-level fields to answer with (undefined: every column) and which relations to load. */
+export interface OrderSelection {
+  fields?: ReadonlySet<string>
+  relations: ReadonlySet<string>
+}
+
+/**
+ * `fields`: plain names replace the defaults, `+name` / `-name` adjust them; `id` is always kept,
+ * and `created_at` on lists. Anything outside the allow-list is a 400, as in v1.
+ */
+function selectFields(
+  fields: string | undefined,
+  allowed: readonly string[],
+  defaults: readonly string[],
+): Set<string> {
+  const parts = (fields ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  if (parts.length === 0) return new Set(defaults)
+  const invalid = parts.filter((part) => !allowed.includes(part.replace(/^[+-]/, '')))
+  if (invalid.length > 0) throw new InvalidData(`Requested fields [${invalid.join(', ')}] are not valid`)
+  const adjusting = parts.every((part) => part.startsWith('+') || part.startsWith('-'))
+  const selected = new Set<string>(adjusting ? defaults : [])
+  for (const part of parts) {
+    if (part.startsWith('-')) selected.delete(part.slice(1))
+    else selected.add(part.replace(/^\+/, ''))
+  }
+  selected.add('id')
+  return selected
+}
+
+/** The store's order selection (v1 `defaultStoreOrders*` / `allowedStoreOrders*`). */
+export function storeOrderSelection(query: { expand?: string; fields?: string }, list = false): OrderSelection {
+  const fields = selectFields(query.fields, STORE_ORDER_ALLOWED_FIELDS, STORE_ORDER_FIELDS)
+  if (list) fields.add('created_at')
+  return {
+    fields,
+    relations: parseExpand(query.expand, STORE_ORDER_ALLOWED_RELATIONS, STORE_ORDER_RELATIONS),
+  }
+}
+
+/** What cart completion answers with: every column, `shipping_address`, `items`, `payments` (v1). */
+export const COMPLETED_ORDER_SELECTION: OrderSelection = {
+  relations: new Set(['shipping_address', 'items', 'payments']),
+}
+
+const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]))
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>()
+  for (const row of rows) {
+    const k = key(row)
+    const list = groups.get(k)
+    if (list) list.push(row)
+    else groups.set(k, [row])
+  }
+  return groups
+}
+
+const noRows = <T>() => Promise.resolve<T[]>([])
+const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))]
+
+interface OrderLines {
+  items: Map<string | null, LineItemRow[]>
+  taxLines: Map<string, TaxLineRow[]>
+  adjustments: Map<string, AdjustmentRow[]>
+  variants: Map<string, VariantRow>
+}
+
+/** The orders' lines with their tax lines and adjustments, and their variants when expanded. */
+async function loadLines(db: Db, orderIds: string[], withVariants: boolean): Promise<OrderLines> {
+  const itemIds = db.select({ id: lineItem.id }).from(lineItem).where(inArray(lineItem.order_id, orderIds))
+  const [items, taxLines, adjustments] = await concurrently(db, [
+    () =>
+      db
+        .select()
+        .from(lineItem)
+        .where(inArray(lineItem.order_id, orderIds))
+        .orderBy(asc(lineItem.created_at), asc(lineItem.id)),
+    () =>
+      db
+        .select()
+        .from(lineItemTaxLine)
+        .where(inArray(lineItemTaxLine.item_id, itemIds))
+        .orderBy(asc(lineItemTaxLine.name), asc(lineItemTaxLine.id)),
+    () => db.select().from(lineItemAdjustment).where(inArray(lineItemAdjustment.item_id, itemIds)),
+  ])
+  const variantIds = withVariants ? distinct(items.map((item) => item.variant_id)) : []
+  const variants =
+    variantIds.length > 0
+      ? await db
+          .select()
+          .from(productVariant)
+          .where(and(inArray(productVariant.id, variantIds), isNull(productVariant.deleted_at)))
+      : []
+  return {
+    items: groupBy(items, (item) => item.order_id),
+    taxLines: groupBy(taxLines, (line) => line.item_id),
+    adjustments: groupBy(
+      adjustments.map((row) => ({ ...row, amount: Number(row.amount) })),
+      (row) => row.item_id,
+    ),
+    variants: byId(variants),
+  }
+}
+
+interface OrderMethods {
+  methods: Map<string | null, ShippingMethodRow[]>
+  taxLines: Map<string, MethodTaxLineRow[]>
+  options: Map<string, ShippingOptionRow>
+}
+
+/** The orders' shipping methods with their tax lines, and their options when expanded. */
+async function loadMethods(db: Db, orderIds: string[], withOptions: boolean): Promise<OrderMethods> {
+  const methodIds = db
+    .select({ id: shippingMethod.id })
+    .from(shippingMethod)
+    .where(inArray(shippingMethod.order_id, orderIds))
+  const [methods, taxLines] = await concurrently(db, [
+    () =>
+      db
+        .select()
+        .from(shippingMethod)
+        .where(inArray(shippingMethod.order_id, orderIds))
+        .orderBy(asc(shippingMethod.id)),
+    () =>
+      db
+        .select()
+        .from(shippingMethodTaxLine)
+        .where(inArray(shippingMethodTaxLine.shipping_method_id, methodIds))
+        .orderBy(asc(shippingMethodTaxLine.name), asc(shippingMethodTaxLine.id)),
+  ])
+  const optionIds = withOptions ? distinct(methods.map((method) => method.shipping_option_id)) : []
+  // Deleted options stay readable here: an order keeps showing how it was shipped.
+  const options =
+    optionIds.length > 0 ? await db.select().from(shippingOption).where(inArray(shippingOption.id, optionIds)) : []
+  return {
+    methods: groupBy(methods, (method) => method.order_id),
+    taxLines: groupBy(taxLines, (line) => line.shipping_method_id),
+    options: byId(options),
+  }
+}
+
+interface OrderParties {
+  payments: Map<string | null, PaymentRow[]>
+  regions: Map<string, RegionRow>
+  addresses: Map<string, AddressRow>
+  customers: Map<string, PublicCustomer>
+}
+
+/** Payments and regions (the totals need them), and the expanded addresses and customers. */
+async function loadParties(db: Db, rows: readonly OrderRow[], relations: ReadonlySet<string>): Promise<OrderParties> {
+  const addressIds = distinct([
+    ...(relations.has('shipping_address') ? rows.map((row) => row.shipping_address_id) : []),
+    ...(relations.has('billing_address') ? rows.map((row) => row.billing_address_id) : []),
+  ])
+  const [payments, regions, addresses, customers] = await concurrently(db, [
+    () =>
+      db
+        .select()
+        .from(payment)
+        .where(
+          inArray(
+            payment.order_id,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(payment.created_at), asc(payment.id)),
+    () =>
+      db
+        .select()
+        .from(region)
+        .where(inArray(region.id, distinct(rows.map((row) => row.region_id)))),
+    () =>
+      addressIds.length > 0 ? db.select().from(address).where(inArray(address.id, addressIds)) : noRows<AddressRow>(),
+    () =>
+      relations.has('customer')
+        ? db
+            .select(publicCustomerColumns)
+            .from(customer)
+            .where(inArray(customer.id, distinct(rows.map((row) => row.customer_id))))
+        : noRows<PublicCustomer>(),
+  ])
+  return {
+    payments: groupBy(payments, (row) => row.order_id),
+    regions: byId(regions),
+    addresses: byId(addresses),
+    customers: byId(customers),
+  }
+}
+
+interface OrderContext {
+  lines: OrderLines
+  methods: OrderMethods
+  parties: OrderParties
+}
+
+/**
+ * Loads what a page of orders answers with in a fixed number of batched queries, whatever the
+ * number of orders: their lines, shipping methods (each with tax lines) and payments always, for
+ * the totals, and each expanded relation.
+ */
+export async function loadOrders(db: Db, rows: readonly OrderRow[], selection: OrderSelection): Promise<OrderView[]> {
+  if (rows.length === 0) return []
+  const { relations } = selection
+  const ids = rows.map((row) => row.id)
+  const [lines, methods, parties] = await concurrently(db, [
+    () => loadLines(db, ids, relations.has('items.variant')),
+    () => loadMethods(db, ids, relations.has('shipping_methods.shipping_option')),
+    () => loadParties(db, rows, relations),
+  ])
+  const context: OrderContext = { lines, methods, parties }
+  return rows.map((row) => prune(toView(row, context, relations), selection))
+}
+
+function orderTotals(row: OrderRow, context: OrderContext): { totals: Totals; view: OrderTotalsView } {
+  const items = context.lines.items.get(row.id) ?? []
+  const methods = context.methods.methods.get(row.id) ?? []
+  const payments = context.parties.payments.get(row.id) ?? []
+  const regionRow = context.parties.regions.get(row.region_id)
+  const totals = computeTotals({
+    currency_code: row.currency_code,
+    region: {
+      gift_cards_taxable: regionRow?.gift_cards_taxable ?? true,
+      tax_rate: row.tax_rate ?? regionRow?.tax_rate ?? 0,
+    },
+    // What a return would still refund: the quantity not returned yet.
+    items: items.map((item) => ({
+      id: item.id,
+      unit_price: item.unit_price,
+      quantity: item.quantity - (item.returned_quantity ?? 0),
+      includes_tax: item.includes_tax,
+      is_discountable: item.allow_discounts,
+      tax_lines: context.lines.taxLines.get(item.id) ?? [],
+      adjustments: context.lines.adjustments.get(item.id) ?? [],
+    })),
+    shipping_methods: methods.map((method) => ({
+      ...method,
+      tax_lines: context.methods.taxLines.get(method.id) ?? [],
+    })),
+    gift_cards: [],
+    gift_card_transactions: [],
+    kind: 'order',
+  })
+  const paidTotal = payments.reduce((sum, next) => sum + next.amount, 0)
+  const refundedTotal = payments.reduce((sum, next) => sum + next.amount_refunded, 0)
+  const view: OrderTotalsView = {
+    subtotal: totals.subtotal,
+    discount_total: totals.discount_total,
+    shipping_total: totals.shipping_total,
+    item_tax_total: totals.item_tax_total,
+    shipping_tax_total: totals.shipping_tax_total,
+    tax_total: totals.tax_total,
+    gift_card_total: totals.gift_card_total,
+    gift_card_tax_total: totals.gift_card_tax_total,
+    total: totals.total,
+    paid_total: paidTotal,
+    refunded_total: refundedTotal,
+    refundable_amount: paidTotal - refundedTotal,
+  }
+  return { totals, view }
+}
+
+function itemViews(orderId: string, context: OrderContext, totals: Totals, relations: ReadonlySet<string>) {
+  const { lines } = context
+  return (lines.items.get(orderId) ?? []).map((item): OrderItemView => {
+    const { raw_discount_total: _raw, ...itemTotals } = totals.items[item.id]
+    return {
+      ...item,
+      tax_lines: lines.taxLines.get(item.id) ?? [],
+      adjustments: lines.adjustments.get(item.id) ?? [],
+      ...itemTotals,
+      // Gift cards are drawn on the order as a whole; v1 keeps this legacy line field at 0.
+      gift_card_total: 0,
+      refundable: itemTotals.total,
+      ...(relations.has('items.variant')
+        ? { variant: item.variant_id ? (lines.variants.get(item.variant_id) ?? null) : null }
+        : {}),
+    }
+  })
+}
+
+function methodViews(orderId: string, context: OrderContext, totals: Totals, relations: ReadonlySet<string>) {
+  const { methods } = context
+  return (methods.methods.get(orderId) ?? []).map((method): OrderShippingMethodView => {
+    const { price: _price, ...methodTotals } = totals.shipping_methods[method.id]
+    return {
+      ...method,
+      tax_lines: methods.taxLines.get(method.id) ?? [],
+      ...methodTotals,
+      ...(relations.has('shipping_methods.shipping_option')
+        ? { shipping_option: methods.options.get(method.shipping_option_id) ?? null }
+        : {}),
+    }
+  })
+}
+
+function toView(row: OrderRow, context: OrderContext, relations: ReadonlySet<string>): OrderView {
+  const { totals, view: totalsView } = orderTotals(row, context)
+  const { parties } = context
+  const addressOf = (id: string | null) => (id ? (parties.addresses.get(id) ?? null) : null)
+  return {
+    ...row,
+    object: 'order',
+    ...totalsView,
+    ...(relations.has('items') ? { items: itemViews(row.id, context, totals, relations) } : {}),
+    ...(relations.has('shipping_methods') ? { shipping_methods: methodViews(row.id, context, totals, relations) } : {}),
+    ...(relations.has('payments') ? { payments: parties.payments.get(row.id) ?? [] } : {}),
+    ...(relations.has('shipping_address') ? { shipping_address: addressOf(row.shipping_address_id) } : {}),
+    ...(relations.has('billing_address') ? { billing_address: addressOf(row.billing_address_id) } : {}),
+    ...(relations.has('customer') ? { customer: parties.customers.get(row.customer_id) ?? null } : {}),
+    ...(relations.has('region') ? { region: parties.regions.get(row.region_id) ?? null } : {}),
+    // Fulfillments and discounts arrive with their modules; until then an order has none.
+    ...(relations.has('fulfillments') ? { fulfillments: [] } : {}),
+    ...(relations.has('discounts') ? { discounts: [] } : {}),
+  }
+}
+
+const TOTAL_FIELDS: ReadonlySet<string> = new Set(ORDER_TOTAL_FIELDS)
+
+/** v1 `cleanResponseData`: the selected fields, the loaded relations, and always the totals. */
+function prune(view: OrderView, selection: OrderSelection): OrderView {
+  const { fields, relations } = selection
+  if (!fields) return view
+  const kept: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(view)) {
+    if (fields.has(key) || relations.has(key) || TOTAL_FIELDS.has(key)) kept[key] = value
+  }
+  return kept as unknown as OrderView
+}

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm'
+import { generateId } from '../../db/ids.js'
+import type { Db } from '../../db/types.js'
+import { emit } from '../../events/outbox.js'
+import { NotAllowed } from '../../http/errors.js'
+import { lineItem, shippingMethod } from '../carts/schema.js'
+import {
+  markCartCompleted,
+  retrieveCartForCompletion,
+  setCartPayment,
+  setCartTaxLines,
+  type CartDetails,
+  type CartEnv,
+} from '../carts/service.js'
+import { assertCompletable, selectedSession } from './completion-checks.js'
+import { ORDER_EVENTS } from './events.js'
+import { order, payment } from './schema.js'
+import { takeStock } from './stock.js'
+
+/** The id of the order placed from this cart, if any (at most one: `order.cart_id` is unique). */
+export async function orderIdOfCart(db: Db, cartId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: order.id }).from(order).where(eq(order.cart_id, cartId)).limit(1)
+  return row?.id
+}
+
+/**
+ * A payment is needed when the cart costs something, and it must be the selected session's
+ * authorization for the amount the order will total: a cart changed after its payment was
+ * authorized is refused, and completing it again authorizes the new amount.
+ */
+function assertPaid(details: CartDetails): ReturnType<typeof selectedSession> {
+  if (details.totals.total <= 0) return undefined
+  const session = selectedSession(details)
+  const authorized =
+    details.cart.payment_authorized_at !== null &&
+    session?.status === 'authorized' &&
+    (session.amount === null || session.amount === details.totals.total)
+  if (!authorized) throw new NotAllowed('Cart payment not authorized')
+  return session
+}
+
+async function insertOrder(tx: Db, details: CartDetails, idempotencyKey: string): Promise<string> {
+  const { cart, region } = details
+  const [row] = await tx
+    .insert(order)
+    .values({
+      id: generateId('order'),
+      cart_id: cart.id,
+      customer_id: cart.customer_id!,
+      email: cart.email!,
+      billing_address_id: cart.billing_address_id,
+      shipping_address_id: cart.shipping_address_id,
+      region_id: region.id,
+      currency_code: region.currency_code,
+      tax_rate: region.tax_rate,
+      sales_channel_id: cart.sales_channel_id,
+      status: 'pending',
+      fulfillment_status: 'not_fulfilled',
+      payment_status: 'awaiting',
+      idempotency_key: idempotencyKey,
+    })
+    .returning({ id: order.id })
+  return row.id
+}
+
+/**
+ * Stage 3 of cart completion, in one transaction under the cart's lock: the cart is checked again
+ * (it may have changed since its payment was authorized), its tax lines are written afresh, the
+ * stock is taken, and the order is created with its payment; the cart's lines and shipping methods
+ * move to it, the cart is marked completed and `order.placed` is recorded. A cart that already has
+ * its order answers that order: whoever completed it first, with or without an Idempotency-Key.
+ */
+export async function placeOrder(db: Db, env: CartEnv, cartId: string, idempotencyKey: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const current = await retrieveCartForCompletion(tx, cartId, env.flags)
+    const existing = await orderIdOfCart(tx, cartId)
+    if (existing) return existing
+    if (current.cart.completed_at) {
+      throw new NotAllowed(`Cart ${cartId} has already been completed`, 'cart_incompatible_state')
+    }
+    assertCompletable(current)
+    await setCartTaxLines(tx, current)
+    const details = await retrieveCartForCompletion(tx, cartId, env.flags)
+    const session = assertPaid(details)
+    await takeStock(tx, details.items)
+
+    const orderId = await insertOrder(tx, details, idempotencyKey)
+    let paymentId: string | null = null
+    if (session) {
+      paymentId = generateId('pay')
+      await tx.insert(payment).values({
+        id: paymentId,
+        cart_id: cartId,
+        order_id: orderId,
+        amount: details.totals.total,
+        currency_code: details.region.currency_code,
+        provider_id: session.provider_id,
+        data: session.data,
+        idempotency_key: idempotencyKey,
+      })
+    }
+    await tx.update(lineItem).set({ order_id: orderId, updated_at: new Date() }).where(eq(lineItem.cart_id, cartId))
+    await tx.update(shippingMethod).set({ order_id: orderId }).where(eq(shippingMethod.cart_id, cartId))
+    if (paymentId) await setCartPayment(tx, cartId, { payment_id: paymentId })
+    await markCartCompleted(tx, cartId)
+    await emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null })
+    return orderId
+  })
+}
