@@ -60,6 +60,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
+  // v1 clients POST some actions (payment sessions, revoke, …) with a JSON content type and no body;
+  // treat an empty body as absent instead of failing the request.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString()
+    if (text.trim() === '') return done(null, undefined)
+    parseJson(request, text, done)
+  })
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('events', options.events ?? createEventBus(database.db, config, app.log))

@@ -3,6 +3,7 @@ import { cartsModule } from './modules/carts/module.js'
 import { catalogModule } from './modules/catalog/module.js'
 import { customersModule } from './modules/customers/module.js'
 import { ordersModule } from './modules/orders/module.js'
+import { paymentCollectionsModule } from './modules/payment-collections/module.js'
 import { regionsModule } from './modules/regions/module.js'
 import { salesChannelsModule } from './modules/sales-channels/module.js'
 import { shippingModule } from './modules/shipping/module.js'
@@ -24,4 +25,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   uploadsModule,
   cartsModule,
   ordersModule,
+  paymentCollectionsModule,
 ]

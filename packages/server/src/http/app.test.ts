@@ -43,3 +43,39 @@ describe('http basics', () => {
     expect(res.statusCode).toBe(401)
   })
 })
+
+describe('request bodies', () => {
+  it('accepts a POST with a JSON content type and no body, as v1 clients send for actions', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    })
+    // No body reaches validation as "missing", never as a parse failure.
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ type: 'invalid_data' })
+    expect(res.json().message).not.toMatch(/Body cannot be empty/)
+  })
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().type).toBe('invalid_data')
+  })
+
+  it('refuses prototype poisoning', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}, "email": "a@example.com", "password": "x"}',
+    })
+    expect(res.statusCode).toBe(400)
+  })
+})

@@ -241,30 +241,58 @@ export async function listStoreProducts(
   return { products: products.map((row) => pickFields(row, fields, relations)), count: page.count }
 }
 
-function buildInChannels(db: Db) {
-  return db
-    .select({ id: productSalesChannel.id })
-    .from(productSalesChannel)
-    .where(
-      and(
-        eq(productSalesChannel.product_id, sql.placeholder('product_id')),
-        sql`${productSalesChannel.sales_channel_id} = ANY(${sql.placeholder('channel_ids')})`,
-      ),
-    )
-    .limit(1)
-    .prepare('catalog_product_in_channels')
+/**
+ * What every storefront product page asks, prepared once per handle: the published product (with
+ * its collection and type joined, or alone) and whether it lies in the key's channels, whatever
+ * their number.
+ */
+function buildProductPageStatements(db: Db) {
+  const published = and(eq(product.id, sql.placeholder('id')), publishedProduct)
+  return {
+    alone: db.select().from(product).where(published).limit(1).prepare('catalog_published_product'),
+    joined: db
+      .select({ product, collection: productCollection, type: productType })
+      .from(product)
+      .leftJoin(
+        productCollection,
+        and(eq(productCollection.id, product.collection_id), isNull(productCollection.deleted_at)),
+      )
+      .leftJoin(productType, eq(productType.id, product.type_id))
+      .where(published)
+      .limit(1)
+      .prepare('catalog_published_product_joined'),
+    inChannels: db
+      .select({ id: productSalesChannel.id })
+      .from(productSalesChannel)
+      .where(
+        and(
+          eq(productSalesChannel.product_id, sql.placeholder('id')),
+          sql`${productSalesChannel.sales_channel_id} = ANY(${sql.placeholder('channel_ids')})`,
+        ),
+      )
+      .limit(1)
+      .prepare('catalog_product_in_channels'),
+  }
 }
 
-const inChannelsStatements = new WeakMap<Db, ReturnType<typeof buildInChannels>>()
+const productPageStatements = new WeakMap<Db, ReturnType<typeof buildProductPageStatements>>()
 
-/**
- * Whether a product is linked to one of these sales channels: asked by every product page a
- * storefront with a publishable key opens, so prepared once per handle, whatever the channel count.
- */
+function productPageStatement(db: Db) {
+  let statements = productPageStatements.get(db)
+  if (!statements) productPageStatements.set(db, (statements = buildProductPageStatements(db)))
+  return statements
+}
+
+async function publishedProductRow(db: Db, id: string, relations: ReadonlySet<string>): Promise<PageRow | undefined> {
+  const statements = productPageStatement(db)
+  if (!relations.has('collection') && !relations.has('type')) return (await statements.alone.execute({ id }))[0]
+  const [found] = await statements.joined.execute({ id })
+  return found && Object.assign(found.product, { collection: found.collection, type: found.type })
+}
+
+/** Whether a product is linked to one of these sales channels. */
 async function isInChannels(db: Db, productId: string, channelIds: string[]): Promise<boolean> {
-  let statement = inChannelsStatements.get(db)
-  if (!statement) inChannelsStatements.set(db, (statement = buildInChannels(db)))
-  const [row] = await statement.execute({ product_id: productId, channel_ids: channelIds })
+  const [row] = await productPageStatement(db).inChannels.execute({ id: productId, channel_ids: channelIds })
   return row !== undefined
 }
 
@@ -284,9 +312,9 @@ export async function retrieveStoreProduct(
   const fields = parseFields(query.fields, STORE_FIELDS)
   const keyChannels = scope.publishableKey?.salesChannelIds ?? []
   if (query.sales_channel_id) assertChannelsInScope([query.sales_channel_id], keyChannels)
-  const [context, [row], inScope] = await concurrently(db, [
+  const [context, row, inScope] = await concurrently(db, [
     () => resolvePricingContext(db, query, flags.tax_inclusive_pricing),
-    () => selectProducts(db, and(eq(product.id, id), publishedProduct), relations, { order: [], limit: 1, offset: 0 }),
+    () => publishedProductRow(db, id, relations),
     () => (keyChannels.length > 0 ? isInChannels(db, id, keyChannels) : Promise.resolve(true)),
   ])
   if (!row) throw NotFound.entity('Product', id)

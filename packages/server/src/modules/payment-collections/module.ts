@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify'
+import { adminPaymentCollectionRoutes } from './admin.routes.js'
+import { storePaymentCollectionRoutes } from './store.routes.js'
+
+/** Payment collections: amounts paid outside a cart (order edits), through payment sessions. */
+export async function paymentCollectionsModule(app: FastifyInstance): Promise<void> {
+  await app.register(storePaymentCollectionRoutes)
+  await app.register(adminPaymentCollectionRoutes)
+}
