@@ -20,7 +20,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/db/connection.js'], message: 'Services take a Db handle; never open the root database.' }] },
+        {
+          patterns: [
+            { group: ['**/db/connection.js'], message: 'Services take a Db handle; never open the root database.' },
+          ],
+        },
       ],
     },
   },

@@ -11,6 +11,8 @@ export interface ScenarioResult {
   /** The first request of the flow, e.g. `GET /store/regions`. */
   request: string
   steps_per_iteration: number
+  /** Concurrent connections: the run's `--connections`, unless the scenario sets its own. */
+  connections: number
   /** Status codes and body size of the one-off run made before the load. */
   probe?: { statuses: number[]; response_bytes: number; first_failure?: Failure }
   requests_per_second?: number

@@ -17,7 +17,16 @@ import {
 import { store } from '../../packages/server/src/modules/store/schema.js'
 import { SEARCH_WORD } from './catalogue.js'
 import { positiveInt, redactUrl, requireDatabaseUrl } from './env.js'
-import { formatTable, summarise, withRatios, writeReport, type Report, type ScenarioResult } from './report.js'
+import {
+  formatTable,
+  percentiles,
+  summarise,
+  withRatios,
+  writeReport,
+  type Failure,
+  type Report,
+  type ScenarioResult,
+} from './report.js'
 import { scenarios, type Context, type Fixtures, type Step } from './scenarios.js'
 
 const USAGE = `Usage: npm run bench -- [--duration S] [--warmup S] [--connections N] [--only a,b]
@@ -163,6 +172,7 @@ const headersOf = (request: { headers?: Record<string, string | string[] | undef
 interface Probe {
   statuses: number[]
   response_bytes: number
+  first_failure?: Failure
   /** Set when the server has no such route: `POST /store/products/search`. */
   missingRoute?: string
 }
@@ -171,7 +181,7 @@ interface Probe {
 async function probe(baseUrl: string, steps: Step[]): Promise<Probe> {
   const context: Context = {}
   const result: Probe = { statuses: [], response_bytes: 0 }
-  for (const step of steps) {
+  for (const [index, step] of steps.entries()) {
     const request = step.setupRequest ? step.setupRequest({ ...step } as autocannon.Request, context) : step
     if (!request) break
     const method = request.method ?? 'GET'
@@ -187,6 +197,7 @@ async function probe(baseUrl: string, steps: Step[]): Promise<Probe> {
     if (response.status === 404 && /"message":"Route \S+ \S+ not found"/.test(body)) {
       return { ...result, missingRoute: `${method} ${request.path?.split('?')[0]}` }
     }
+    if (response.status >= 300) result.first_failure ??= failure(step, index, response.status, body)
     step.onResponse?.(response.status, body, context)
   }
   return result
@@ -211,6 +222,9 @@ async function ceilingBody(serverUrl: string, fixtures: Fixtures): Promise<{ bod
   throw new Error('no reference body for the ceiling: even GET /store/regions failed')
 }
 
+const describe = (failure: Failure) =>
+  `step ${failure.step} (${failure.request}) answered ${failure.status}: ${failure.body}`
+
 // ---------------------------------------------------------------------------------------------
 // Load
 
@@ -223,31 +237,80 @@ interface LoadOptions {
 /** The published types predate autocannon's `warmup` option. */
 type Options = autocannon.Options & { warmup?: { connections: number; duration: number } }
 
-/** autocannon tests for the hooks' presence, so absent ones must not appear as `undefined` keys. */
-function toAutocannon(step: Step): autocannon.Request {
+const failure = (step: Step, index: number, status: number, body: string): Failure => ({
+  step: index + 1,
+  request: `${step.method ?? 'GET'} ${step.path ?? '/'}`,
+  status,
+  body: body.slice(0, 2000),
+})
+
+/** What autocannon does not record: whole iterations of a flow, and what a failing answer said. */
+interface Tracking {
+  /** Milliseconds from building an iteration's first request to its last step's 2xx answer. */
+  iterations: number[]
+  firstFailure?: Failure
+}
+
+/**
+ * Wraps a step's hooks to feed `tracking`. autocannon tests for the hooks' presence, so absent
+ * ones must not appear as `undefined` keys; a flow's first step always gets one, to start its clock.
+ */
+function toAutocannon(step: Step, index: number, steps: Step[], tracking: Tracking): autocannon.Request {
   const { setupRequest, onResponse, ...request } = step
+  const flow = steps.length > 1
+  const first = flow && index === 0
+  const last = flow && index === steps.length - 1
   return {
     ...request,
-    ...(setupRequest && {
-      setupRequest: (req: autocannon.Request, context: object) =>
-        setupRequest(req, context as Context) as autocannon.Request,
+    ...((setupRequest || first) && {
+      setupRequest: (req: autocannon.Request, context: object) => {
+        if (first) (context as Context).iterationStartedAt = performance.now()
+        return (setupRequest ? setupRequest(req, context as Context) : req) as autocannon.Request
+      },
     }),
-    ...(onResponse && {
-      onResponse: (status: number, body: string, context: object) => onResponse(status, body, context as Context),
-    }),
+    onResponse: (status: number, body: string, context: object) => {
+      if (status < 200 || status >= 300) tracking.firstFailure ??= failure(step, index, status, body)
+      else if (last) tracking.iterations.push(performance.now() - ((context as Context).iterationStartedAt as number))
+      onResponse?.(status, body, context as Context)
+    },
   }
 }
 
-function load(baseUrl: string, steps: Step[], options: LoadOptions): Promise<autocannon.Result> {
+interface Loaded {
+  result: autocannon.Result
+  flow?: ScenarioResult['flow']
+  first_failure?: Failure
+}
+
+async function load(baseUrl: string, steps: Step[], options: LoadOptions): Promise<Loaded> {
+  const tracking: Tracking = { iterations: [] }
   const settings: Options = {
     url: baseUrl,
     connections: options.connections,
     duration: options.duration,
     timeout: 10,
-    requests: steps.map(toAutocannon),
+    requests: steps.map((step, index) => toAutocannon(step, index, steps, tracking)),
     ...(options.warmup > 0 && { warmup: { connections: options.connections, duration: options.warmup } }),
   }
-  return autocannon(settings)
+  // Without a callback autocannon answers an emitter that is also a promise; the types know only the latter.
+  const running = autocannon(settings) as unknown as autocannon.Instance & Promise<autocannon.Result>
+  // Emitted when the measured part begins, after the warm-up: what the warm-up saw does not count.
+  running.on('start', () => {
+    tracking.iterations = []
+    tracking.firstFailure = undefined
+  })
+  const result = await running
+  return {
+    result,
+    ...(steps.length > 1 && {
+      flow: {
+        completed: tracking.iterations.length,
+        per_second: tracking.iterations.length / options.duration,
+        latency_ms: percentiles(tracking.iterations),
+      },
+    }),
+    ...(tracking.firstFailure && { first_failure: tracking.firstFailure }),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,15 +383,27 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = []
   try {
     for (const scenario of selected) {
-      const steps = scenario.steps(fixtures)
+      const target = scenario.target === 'server' ? await serverFor(scenario.serverEnv) : ceilingUrl
+      // Carts to add to, a shipping option: made through the API of the process the scenario loads.
+      const unready = await scenario
+        .setup?.({ url: target, databaseUrl: url }, fixtures)
+        .catch((error: unknown) => `setup failed: ${(error as Error).message}`)
+      const steps = unready ? undefined : scenario.steps(fixtures)
+      const missing = unready ?? scenario.missing ?? 'missing data'
       const request = steps ? `${steps[0].method ?? 'GET'} ${steps[0].path ?? '/'}` : '–'
-      const base = { name: scenario.name, target: scenario.target, request, steps_per_iteration: steps?.length ?? 0 }
+      const connections = scenario.connections ?? options.connections
+      const base = {
+        name: scenario.name,
+        target: scenario.target,
+        request,
+        steps_per_iteration: steps?.length ?? 0,
+        connections,
+      }
       if (!steps) {
-        results.push({ ...base, status: `skipped: ${scenario.missing ?? 'missing data'}` })
-        console.log(`  ${scenario.name}: skipped (${scenario.missing ?? 'missing data'})`)
+        results.push({ ...base, status: `skipped: ${missing}` })
+        console.log(`  ${scenario.name}: skipped (${missing})`)
         continue
       }
-      const target = scenario.target === 'server' ? await serverFor(scenario.serverEnv) : ceilingUrl
       const check = await probe(target, steps)
       if (check.missingRoute) {
         results.push({ ...base, status: 'skipped: route missing', probe: check })
@@ -336,14 +411,22 @@ async function main(): Promise<void> {
         continue
       }
       const failed = check.statuses.filter((status) => status >= 300)
-      if (failed.length > 0) console.log(`  ${scenario.name}: the probe answered ${check.statuses.join(', ')}`)
+      if (failed.length > 0) {
+        console.log(`  ${scenario.name}: the probe answered ${check.statuses.join(', ')}`)
+        console.log(`    ${describe(check.first_failure!)}`)
+      }
       process.stdout.write(`  ${scenario.name}: ${request} … `)
-      const result = summarise(
-        { ...base, probe: { statuses: check.statuses, response_bytes: check.response_bytes } },
-        await load(target, steps, options),
-      )
+      const { result: figures, ...tracked } = await load(target, steps, { ...options, connections })
+      const probed = {
+        statuses: check.statuses,
+        response_bytes: check.response_bytes,
+        first_failure: check.first_failure,
+      }
+      const result = summarise({ ...base, ...tracked, probe: probed }, figures)
       results.push(result)
-      console.log(`${result.requests_per_second!.toFixed(0)} req/s`)
+      const iterations = result.flow ? `, ${result.flow.per_second.toFixed(1)} whole iterations/s` : ''
+      console.log(`${result.requests_per_second!.toFixed(0)} req/s${iterations}`)
+      if (result.first_failure) console.log(`    first failing answer: ${describe(result.first_failure)}`)
     }
   } finally {
     await stopProcesses()

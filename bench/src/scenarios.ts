@@ -1,4 +1,5 @@
 import type autocannon from 'autocannon'
+import { checkoutScenarios } from './checkout-scenarios.js'
 
 /** What the scenarios need from the seeded database, read once before the load starts. */
 export interface Fixtures {
@@ -33,6 +34,14 @@ export interface Scenario {
    * `{ STORE_CACHE_TTL_MS: '0' }` measures a route without the storefront cache.
    */
   serverEnv?: Record<string, string>
+  /** Concurrent connections, when not the run's `--connections`: e.g. 10 shoppers checking out. */
+  connections?: number
+  /**
+   * Runs once before `steps`, against the process the scenario loads, to make what the steps need
+   * (carts to add to, a shipping option). Resolves to why the scenario cannot run, reported as
+   * skipped, or `undefined` when ready; a rejection is reported as `skipped: setup failed: …`.
+   */
+  setup?(server: { url: string; databaseUrl: string }, fixtures: Fixtures): Promise<string | undefined>
   /**
    * The requests one iteration makes, in order; `undefined` when the seeded data lacks what the
    * scenario needs (it is then reported as skipped with `missing`).
@@ -132,4 +141,5 @@ export const scenarios: Scenario[] = [
       },
     ],
   },
+  ...checkoutScenarios,
 ]

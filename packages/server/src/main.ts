@@ -40,7 +40,9 @@ async function openMigrated(config: Config, runMigrations = true): Promise<Datab
 }
 
 function describeDatabase(config: Config): string {
-  return config.databaseUrl ? `PostgreSQL (${config.databaseUrl.replace(/\/\/[^@]*@/, '//…@')})` : `PGlite (${config.dataDir})`
+  return config.databaseUrl
+    ? `PostgreSQL (${config.databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`
+    : `PGlite (${config.dataDir})`
 }
 
 /** Stops accepting connections, lets in-flight requests finish, then closes the database. */

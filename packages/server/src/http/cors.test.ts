@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../testing/test-app.js'
 import { parseOrigins } from './cors.js'
 
-const ctx = useTestApp({ storeCors: 'https://shop.example.com,/\\.preview\\.example\\.com$/', adminCors: 'https://admin.example.com' })
+const ctx = useTestApp({
+  storeCors: 'https://shop.example.com,/\\.preview\\.example\\.com$/',
+  adminCors: 'https://admin.example.com',
+})
 
 const preflight = (url: string, origin: string) =>
   ctx.app.inject({

@@ -56,7 +56,8 @@ function handleError(this: FastifyInstance, error: FastifyError, request: Fastif
   // Fastify's own 4xx (malformed JSON, unsupported media type, body too large, rate limit…).
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500) {
-    const type = status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : status === 429 ? 'not_allowed' : 'invalid_data'
+    const type =
+      status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : status === 429 ? 'not_allowed' : 'invalid_data'
     return reply.status(status).send({ type, message: error.message })
   }
   request.log.error({ err: error }, 'unhandled error')

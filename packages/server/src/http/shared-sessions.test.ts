@@ -32,7 +32,11 @@ afterAll(async () => {
 describe('sessions shared between server instances', () => {
   it('logs in on one instance and is recognised on the other', async () => {
     const user = await makeUser(first.db)
-    const login = await first.inject({ method: 'POST', url: '/admin/auth', payload: { email: user.email, password: TEST_PASSWORD } })
+    const login = await first.inject({
+      method: 'POST',
+      url: '/admin/auth',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    })
     const sid = login.cookies.find((c) => c.name === 'connect.sid')!.value
 
     const me = await other.inject({ method: 'GET', url: '/admin/auth', cookies: { 'connect.sid': sid } })
@@ -45,7 +49,11 @@ describe('sessions shared between server instances', () => {
   })
 
   it('ignores a tampered session cookie', async () => {
-    const res = await other.inject({ method: 'GET', url: '/admin/auth', cookies: { 'connect.sid': 'forged.signature' } })
+    const res = await other.inject({
+      method: 'GET',
+      url: '/admin/auth',
+      cookies: { 'connect.sid': 'forged.signature' },
+    })
     expect(res.statusCode).toBe(401)
   })
 })
