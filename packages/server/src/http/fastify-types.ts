@@ -1,6 +1,7 @@
 import type { Config } from '../config.js'
 import type { Db } from '../db/types.js'
 import type { EventBus } from '../events/bus.js'
+import type { CustomerOrdersLoader } from '../providers/customer-orders.js'
 import type { Providers } from '../providers/registry.js'
 
 export interface RouteSummary {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     config: Config
     events: EventBus
     providers: Providers
+    /** Set by the orders module; the customers module registers the empty default. */
+    customerOrders: CustomerOrdersLoader
   }
   interface FastifyRequest {
     /** The authenticated admin user, set by the admin auth hook. */

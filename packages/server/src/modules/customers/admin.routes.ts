@@ -39,7 +39,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/customers',
     { schema: { tags, querystring: AdminGetCustomersParams, response: { 200: AdminCustomersListRes } } },
     async (request) => {
-      const { customers, count } = await listCustomers(app.db, request.query)
+      const { customers, count } = await listCustomers(app.db, request.query, app.customerOrders)
       return { customers, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
     },
   )
@@ -57,7 +57,12 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/customers/:id',
     { schema: { tags, params: IdParams, querystring: FindParamsQuery, response: { 200: AdminCustomersRes } } },
     async (request) => ({
-      customer: await retrieveCustomer(app.db, request.params.id, adminCustomerRelations(request.query.expand)),
+      customer: await retrieveCustomer(
+        app.db,
+        request.params.id,
+        adminCustomerRelations(request.query.expand),
+        app.customerOrders,
+      ),
     }),
   )
 
@@ -78,6 +83,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         request.body,
         adminCustomerRelations(request.query.expand),
+        app.customerOrders,
       ),
     }),
   )
@@ -145,7 +151,12 @@ export const adminCustomerGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const { customers, count } = await listGroupCustomers(app.db, request.params.id, request.query)
+      const { customers, count } = await listGroupCustomers(
+        app.db,
+        request.params.id,
+        request.query,
+        app.customerOrders,
+      )
       return { customers, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
     },
   )

@@ -4,6 +4,7 @@ import { emit } from '../../events/outbox.js'
 import { BareStatus, InvalidData } from '../../http/errors.js'
 import { hashPassword, verifyPassword } from '../../http/passwords.js'
 import { signToken, verifyToken } from '../../http/tokens.js'
+import type { CustomerOrdersLoader } from '../../providers/customer-orders.js'
 import type { StorePostCustomersResetPasswordReq } from './contract.js'
 import { customer } from './schema.js'
 import {
@@ -36,10 +37,11 @@ export async function authenticateCustomer(
   email: string,
   password: string,
   relations: ReadonlySet<string> = new Set(),
+  loadOrders?: CustomerOrdersLoader,
 ): Promise<CustomerWithRelations | undefined> {
   const account = await findAccount(db, email)
   if (!account || !(await verifyPassword(password, account.password_hash))) return undefined
-  return retrieveCustomer(db, account.id, relations)
+  return retrieveCustomer(db, account.id, relations, loadOrders)
 }
 
 /** `GET /store/auth/:email`: true only when that email has an account. */

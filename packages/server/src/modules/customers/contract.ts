@@ -44,8 +44,11 @@ const customerFields = {
   metadata: Metadata,
 }
 
-/** Until the orders module exists a customer has no orders; it widens this to the store order. */
-export const CustomerOrder = Type.Object({ id: Type.String() })
+/**
+ * An order as the orders module answers it. Customers come before orders in the module order, so
+ * this schema cannot name the order's fields; it lets them all through instead.
+ */
+export const CustomerOrder = Type.Object({ id: Type.String() }, { additionalProperties: true })
 
 export const Customer = Type.Object({
   ...customerFields,

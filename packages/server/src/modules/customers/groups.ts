@@ -21,6 +21,7 @@ import type { Db } from '../../db/types.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
 import { dateConditions, likePattern, orderBy, parseExpand, parseFields, whereAll } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
+import type { CustomerOrdersLoader } from '../../providers/customer-orders.js'
 import {
   CUSTOMER_GROUP_FIELDS,
   type AdminGetCustomerGroupsParams,
@@ -257,7 +258,8 @@ export async function listGroupCustomers(
   db: Db,
   groupId: string,
   query: AdminGetCustomersParams,
+  loadOrders?: CustomerOrdersLoader,
 ): Promise<{ customers: CustomerWithRelations[]; count: number }> {
   await findGroup(db, groupId)
-  return listCustomers(db, { ...query, groups: [groupId] })
+  return listCustomers(db, { ...query, groups: [groupId] }, loadOrders)
 }

@@ -7,6 +7,7 @@ import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
 import { dateConditions, likePattern, orderBy, parseExpand, whereAll } from '../../http/list.js'
 import { hashPassword, passwordProblem } from '../../http/passwords.js'
 import { toList } from '../../http/schemas.js'
+import { noCustomerOrders, type CustomerOrder, type CustomerOrdersLoader } from '../../providers/customer-orders.js'
 import { createAddress, retrieveOwnAddress, setBillingAddress, writeAddress, type AddressRow } from './addresses.js'
 import type {
   AddressCreatePayload,
@@ -26,7 +27,7 @@ export interface CustomerWithRelations extends PublicCustomer {
   billing_address?: AddressRow | null
   shipping_addresses?: AddressRow[]
   groups?: CustomerGroupRow[]
-  orders?: { id: string }[]
+  orders?: CustomerOrder[]
 }
 
 // v1 event names (CustomerService.Events).
@@ -71,11 +72,15 @@ export function assertPassword(password: string): void {
   if (problem) throw new InvalidData(problem)
 }
 
-/** Loads the requested relations of a page of customers, one query per relation. */
+/**
+ * Loads the requested relations of a page of customers, one query per relation. Orders come from
+ * `loadOrders`, which the routes take from the orders module (a later module in the order).
+ */
 export async function withRelations(
   db: Db,
   rows: PublicCustomer[],
   relations: ReadonlySet<string>,
+  loadOrders: CustomerOrdersLoader = noCustomerOrders,
 ): Promise<CustomerWithRelations[]> {
   if (rows.length === 0 || relations.size === 0) return rows
   const ids = rows.map((row) => row.id)
@@ -100,6 +105,9 @@ export async function withRelations(
         .where(and(inArray(customerGroupCustomer.customer_id, ids), isNull(customerGroup.deleted_at)))
         .orderBy(asc(customerGroup.name))
     : []
+  const orders = relations.has('orders')
+    ? await loadOrders(db, ids, { items: relations.has('orders.items') })
+    : new Map<string, CustomerOrder[]>()
 
   const billingById = new Map(billing.map((row) => [row.id, row]))
   return rows.map((row) => ({
@@ -113,8 +121,7 @@ export async function withRelations(
     ...(relations.has('groups')
       ? { groups: memberships.filter((item) => item.customer_id === row.id).map((item) => item.group) }
       : {}),
-    // Orders arrive with the orders module; until then nobody has any.
-    ...(relations.has('orders') ? { orders: [] } : {}),
+    ...(relations.has('orders') ? { orders: orders.get(row.id) ?? [] } : {}),
   }))
 }
 
@@ -122,10 +129,11 @@ export async function retrieveCustomer(
   db: Db,
   id: string,
   relations: ReadonlySet<string> = new Set(),
+  loadOrders?: CustomerOrdersLoader,
 ): Promise<CustomerWithRelations> {
   const [row] = await db.select(publicCustomerColumns).from(customer).where(activeCustomer(id)).limit(1)
   if (!row) throw NotFound.entity('Customer', id)
-  const [loaded] = await withRelations(db, [row], relations)
+  const [loaded] = await withRelations(db, [row], relations, loadOrders)
   return loaded
 }
 
@@ -137,6 +145,7 @@ export function adminCustomerRelations(expand: string | undefined): Set<string> 
 export async function listCustomers(
   db: Db,
   query: AdminGetCustomersParams,
+  loadOrders?: CustomerOrdersLoader,
 ): Promise<{ customers: CustomerWithRelations[]; count: number }> {
   // v1 accepts `fields` on this route and ignores it.
   const relations = parseExpand(query.expand, CUSTOMER_RELATIONS, [])
@@ -177,7 +186,7 @@ export async function listCustomers(
     .limit(query.limit ?? 50)
     .offset(query.offset ?? 0)
   const [total] = await db.select({ value: count() }).from(customer).where(where)
-  return { customers: await withRelations(db, rows, relations), count: total.value }
+  return { customers: await withRelations(db, rows, relations, loadOrders), count: total.value }
 }
 
 function searchCondition(q: string): SQL | undefined {
@@ -317,6 +326,7 @@ export async function updateCustomerAsAdmin(
   id: string,
   input: AdminPostCustomersCustomerReq,
   relations: ReadonlySet<string>,
+  loadOrders?: CustomerOrdersLoader,
 ): Promise<CustomerWithRelations> {
   const passwordHash = await hashIfGiven(input.password)
   return db.transaction(async (tx) => {
@@ -331,7 +341,7 @@ export async function updateCustomerAsAdmin(
         input.groups.map((group) => group.id),
       )
     await writeCustomer(tx, current, input, passwordHash)
-    return retrieveCustomer(tx, id, relations)
+    return retrieveCustomer(tx, id, relations, loadOrders)
   })
 }
 

@@ -55,7 +55,7 @@ export const storeAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: limited, schema: { tags, body: StorePostAuthReq, response: { 200: StoreAuthRes } } },
     async (request) => {
       const { email, password } = request.body
-      const customer = await authenticateCustomer(app.db, email, password, AUTH_CUSTOMER_RELATIONS)
+      const customer = await authenticateCustomer(app.db, email, password, AUTH_CUSTOMER_RELATIONS, app.customerOrders)
       if (!customer) throw new BareStatus(401, 'Unauthorized')
       request.session.set('customer_id', customer.id)
       return { customer }
@@ -63,7 +63,7 @@ export const storeAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get('/store/auth', { ...customerOnly, schema: { tags, response: { 200: StoreAuthRes } } }, async (request) => ({
-    customer: await retrieveCustomer(app.db, requireCustomer(request), AUTH_CUSTOMER_RELATIONS),
+    customer: await retrieveCustomer(app.db, requireCustomer(request), AUTH_CUSTOMER_RELATIONS, app.customerOrders),
   }))
 
   app.delete('/store/auth', { schema: { tags } }, async (request, reply) => {

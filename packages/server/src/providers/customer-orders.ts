@@ -1,0 +1,25 @@
+import type { Db } from '../db/types.js'
+
+/** What the customers module needs of an order: it passes the rest through untouched. */
+export interface CustomerOrder {
+  id: string
+}
+
+export interface CustomerOrdersOptions {
+  /** `orders.items` was asked for too. */
+  items: boolean
+}
+
+/**
+ * The recent orders of each customer, keyed by customer id, loaded in one batch for a whole page.
+ * The orders module comes after customers in the module order, so customers cannot import it;
+ * the orders module sets this on the app instead, and the customer routes hand it to the service.
+ */
+export type CustomerOrdersLoader = (
+  db: Db,
+  customerIds: string[],
+  options: CustomerOrdersOptions,
+) => Promise<Map<string, CustomerOrder[]>>
+
+/** Until a module that keeps orders is registered, nobody has any. */
+export const noCustomerOrders: CustomerOrdersLoader = async () => new Map()
