@@ -1,0 +1,345 @@
+/**
+ * The storefront's writes: creating carts, adding to them, and whole checkouts. Unlike the reads,
+ * they need what the catalogue seed does not make (carts to add to, a shipping option, variants
+ * with stock to sell), so each scenario's `setup` finds or makes it through the API first.
+ */
+import type autocannon from 'autocannon'
+import { and, asc, eq, exists, gte, isNull, or, sql } from 'drizzle-orm'
+import { openDatabase } from '../../packages/server/src/db/connection.js'
+import type { Db } from '../../packages/server/src/db/types.js'
+import {
+  moneyAmount,
+  product,
+  productSalesChannel,
+  productVariant,
+} from '../../packages/server/src/modules/catalog/schema.js'
+import { country, region } from '../../packages/server/src/modules/regions/schema.js'
+import { publishableApiKeySalesChannel } from '../../packages/server/src/modules/sales-channels/schema.js'
+import { readDemoLogin } from '../../packages/server/src/seed/demo.js'
+import { benchConfig } from './env.js'
+import type { Context, Fixtures, Scenario, Step } from './scenarios.js'
+
+/** Carts the line-item scenario rotates over: four per connection, so no request waits on another's cart lock. */
+const CART_POOL = 200
+/** Variants to sell, drawn from the whole catalogue. */
+const VARIANT_POOL = 2000
+/**
+ * Only variants with at least this much stock (or none to manage) are sold: a line may be added
+ * twice to a cart, and every completed checkout takes a unit, so a run must never sell out.
+ */
+const MIN_STOCK = 20
+/** The rate of the shipping option the setup creates when the region has none it can use. */
+const FLAT_RATE = 500
+
+// ---------------------------------------------------------------------------------------------
+// Setup: what every cart scenario needs, found or made once per run
+
+interface Api {
+  url: string
+  headers: Record<string, string>
+}
+
+async function call<T>(api: Api, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${api.url}${path}`, {
+    method,
+    headers: body === undefined ? api.headers : { ...api.headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  })
+  const text = await response.text()
+  if (!response.ok)
+    throw new Error(`${method} ${path.split('?')[0]} answered ${response.status}: ${text.slice(0, 500)}`)
+  return JSON.parse(text) as T
+}
+
+interface Prepared {
+  shippingOptionId: string
+  variantIds: string[]
+  /** A country of the region for the shipping address: `us` in the demo's North America. */
+  countryCode: string
+}
+
+interface ShippingOption {
+  id: string
+  profile_id: string
+  price_type: string
+  admin_only: boolean
+  requirements?: unknown[]
+}
+
+/**
+ * The region's flat-rate shipping option in the default profile, created through the admin API
+ * (as the demo admin) when there is none: the bench database may predate the demo's options.
+ */
+async function ensureShippingOption(db: Db, api: Api, regionId: string, databaseUrl: string) {
+  const login = await readDemoLogin(db, benchConfig(databaseUrl))
+  if (!login?.password) return undefined
+  const { access_token: token } = await call<{ access_token: string }>(api, 'POST', '/admin/auth/token', {
+    email: login.email,
+    password: login.password,
+  })
+  const admin: Api = { url: api.url, headers: { authorization: `Bearer ${token}` } }
+  const [{ shipping_options: options }, { shipping_profiles: profiles }] = await Promise.all([
+    call<{ shipping_options: ShippingOption[] }>(
+      admin,
+      'GET',
+      `/admin/shipping-options?region_id=${regionId}&is_return=false&admin_only=false`,
+    ),
+    call<{ shipping_profiles: { id: string; type: string }[] }>(admin, 'GET', '/admin/shipping-profiles'),
+  ])
+  const profileId = profiles.find((profile) => profile.type === 'default')?.id
+  const usable = options.find(
+    (option) =>
+      option.profile_id === profileId &&
+      option.price_type === 'flat_rate' &&
+      !option.admin_only &&
+      (option.requirements ?? []).length === 0,
+  )
+  if (usable) return usable
+  const { shipping_option: created } = await call<{ shipping_option: ShippingOption }>(
+    admin,
+    'POST',
+    '/admin/shipping-options',
+    {
+      name: 'Standard Shipping',
+      region_id: regionId,
+      provider_id: 'manual',
+      data: { id: 'manual-fulfillment' },
+      price_type: 'flat_rate',
+      amount: FLAT_RATE,
+    },
+  )
+  console.log(`  (created the flat-rate shipping option ${created.id} in the benchmark's region)`)
+  return created
+}
+
+/**
+ * Variants a shopper in the region can buy and check out: published in the key's sales channel,
+ * priced in the region's currency, in stock, and of a product in the shipping option's profile.
+ */
+async function sellableVariants(db: Db, keyId: string, currency: string, profileId: string): Promise<string[]> {
+  const priced = db
+    .select({ one: sql`1` })
+    .from(moneyAmount)
+    .where(
+      and(
+        eq(moneyAmount.variant_id, productVariant.id),
+        eq(moneyAmount.currency_code, currency),
+        isNull(moneyAmount.price_list_id),
+        isNull(moneyAmount.deleted_at),
+      ),
+    )
+  const rows = await db
+    .select({ id: productVariant.id })
+    .from(productVariant)
+    .innerJoin(product, eq(product.id, productVariant.product_id))
+    .innerJoin(productSalesChannel, eq(productSalesChannel.product_id, product.id))
+    .innerJoin(
+      publishableApiKeySalesChannel,
+      and(
+        eq(publishableApiKeySalesChannel.sales_channel_id, productSalesChannel.sales_channel_id),
+        eq(publishableApiKeySalesChannel.publishable_key_id, keyId),
+      ),
+    )
+    .where(
+      and(
+        eq(product.status, 'published'),
+        isNull(product.deleted_at),
+        isNull(productVariant.deleted_at),
+        eq(product.profile_id, profileId),
+        or(
+          eq(productVariant.manage_inventory, false),
+          eq(productVariant.allow_backorder, true),
+          gte(productVariant.inventory_quantity, MIN_STOCK),
+        ),
+        exists(priced),
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(VARIANT_POOL)
+  return rows.map((row) => row.id)
+}
+
+async function findOrMake(url: string, databaseUrl: string, fixtures: Fixtures): Promise<Prepared | string> {
+  const { regionId, publishableKey } = fixtures
+  if (!regionId || !publishableKey) return 'no region or publishable key (run bench:seed)'
+  const database = await openDatabase({ url: databaseUrl, poolSize: 1 })
+  try {
+    const { db } = database
+    const [place] = await db
+      .select({ currency: region.currency_code, country: country.iso_2 })
+      .from(region)
+      .innerJoin(country, eq(country.region_id, region.id))
+      .where(eq(region.id, regionId))
+      .orderBy(sql`${country.iso_2} <> 'us'`, asc(country.iso_2))
+      .limit(1)
+    if (!place) return 'the region has no country to ship to'
+    const option = await ensureShippingOption(db, { url, headers: {} }, regionId, databaseUrl)
+    if (!option) return 'no demo admin login in bench/.emporium/data to create a shipping option with'
+    const variantIds = await sellableVariants(db, publishableKey, place.currency, option.profile_id)
+    if (variantIds.length === 0) return 'no variant in stock in the default shipping profile (run bench:seed again)'
+    return { shippingOptionId: option.id, variantIds, countryCode: place.country }
+  } finally {
+    await database.close()
+  }
+}
+
+let prepared: Promise<Prepared | string> | undefined
+
+/** Found once, by whichever cart scenario runs first; the others reuse it. */
+const prepare = (url: string, databaseUrl: string, fixtures: Fixtures) =>
+  (prepared ??= findOrMake(url, databaseUrl, fixtures))
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+
+const storefront = (fixtures: Fixtures) => ({ 'x-publishable-api-key': fixtures.publishableKey! })
+const json = (fixtures: Fixtures) => ({ ...storefront(fixtures), 'content-type': 'application/json' })
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]
+const cartIdOf = (body: string) => (JSON.parse(body) as { cart: { id: string } }).cart.id
+
+/**
+ * A step on the connection's cart, whose path names `{cart}`. After a refusal the iteration is
+ * abandoned, so one failure counts once rather than once more for every later step.
+ */
+function onCart(fixtures: Fixtures, path: string, body?: () => unknown): Step {
+  return {
+    method: 'POST',
+    path,
+    headers: body ? json(fixtures) : storefront(fixtures),
+    setupRequest: (request: autocannon.Request, context: Context) =>
+      typeof context.cartId === 'string' && !context.failed
+        ? {
+            ...request,
+            path: path.replace('{cart}', context.cartId),
+            ...(body && { body: JSON.stringify(body()) }),
+          }
+        : undefined,
+    onResponse: (status, _body, context) => {
+      if (status >= 300) context.failed = true
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+const createCart: Scenario = {
+  name: 'create cart',
+  target: 'server',
+  missing: 'no region or publishable key (run bench:seed)',
+  steps: (fixtures) =>
+    fixtures.regionId && fixtures.publishableKey
+      ? [
+          {
+            method: 'POST',
+            path: '/store/carts',
+            headers: json(fixtures),
+            body: JSON.stringify({ region_id: fixtures.regionId }),
+          },
+        ]
+      : undefined,
+}
+
+/** Adds a random variant to the next cart of a pool made in setup, round-robin. */
+function addLineItem(): Scenario {
+  let ready: { carts: string[]; variantIds: string[] } | undefined
+  let next = 0
+  return {
+    name: 'add line item',
+    target: 'server',
+    async setup({ url, databaseUrl }, fixtures) {
+      const found = await prepare(url, databaseUrl, fixtures)
+      if (typeof found === 'string') return found
+      const shopper: Api = { url, headers: storefront(fixtures) }
+      const carts: string[] = []
+      // A few at a time: the pool is made before the load, and its speed is not measured.
+      for (let made = 0; made < CART_POOL; made += 10) {
+        const batch = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            call<{ cart: { id: string } }>(shopper, 'POST', '/store/carts', { region_id: fixtures.regionId }),
+          ),
+        )
+        carts.push(...batch.map((answer) => answer.cart.id))
+      }
+      ready = { carts, variantIds: found.variantIds }
+      return undefined
+    },
+    steps(fixtures) {
+      if (!ready) return undefined
+      const { carts, variantIds } = ready
+      return [
+        {
+          method: 'POST',
+          path: '/store/carts/{cart}/line-items',
+          headers: json(fixtures),
+          setupRequest: (request) => ({
+            ...request,
+            path: `/store/carts/${carts[next++ % carts.length]}/line-items`,
+            body: JSON.stringify({ variant_id: pick(variantIds), quantity: 1 }),
+          }),
+        },
+      ]
+    },
+  }
+}
+
+/**
+ * A guest's whole checkout, as a storefront makes it: cart, item, e-mail and address, shipping
+ * method, payment sessions, the manual provider chosen, completion. Each of the 10 connections is
+ * a shopper going through the 7 steps again and again.
+ */
+function checkout(): Scenario {
+  let ready: Prepared | undefined
+  // Each checkout is a new guest, as most are: their e-mail makes a customer record.
+  const run = Date.now().toString(36)
+  let shoppers = 0
+  return {
+    name: 'checkout',
+    target: 'server',
+    connections: 10,
+    async setup({ url, databaseUrl }, fixtures) {
+      const found = await prepare(url, databaseUrl, fixtures)
+      if (typeof found === 'string') return found
+      ready = found
+      return undefined
+    },
+    steps(fixtures) {
+      if (!ready) return undefined
+      const { variantIds, countryCode, shippingOptionId } = ready
+      return [
+        {
+          method: 'POST',
+          path: '/store/carts',
+          headers: json(fixtures),
+          body: JSON.stringify({ region_id: fixtures.regionId }),
+          onResponse: (status, body, context) => {
+            if (status === 200) context.cartId = cartIdOf(body)
+          },
+        },
+        onCart(fixtures, '/store/carts/{cart}/line-items', () => ({
+          variant_id: pick(variantIds),
+          quantity: 1,
+        })),
+        onCart(fixtures, '/store/carts/{cart}', () => ({
+          email: `shopper-${run}-${++shoppers}@bench.emporium.test`,
+          shipping_address: {
+            first_name: 'Bench',
+            last_name: 'Shopper',
+            address_1: '1 Load Street',
+            city: 'Springfield',
+            postal_code: '12345',
+            country_code: countryCode,
+          },
+        })),
+        onCart(fixtures, '/store/carts/{cart}/shipping-methods', () => ({ option_id: shippingOptionId })),
+        onCart(fixtures, '/store/carts/{cart}/payment-sessions'),
+        onCart(fixtures, '/store/carts/{cart}/payment-session', () => ({ provider_id: 'manual' })),
+        onCart(fixtures, '/store/carts/{cart}/complete'),
+      ]
+    },
+  }
+}
+
+/** In the order they run, after the catalogue's reads. */
+export const checkoutScenarios: Scenario[] = [createCart, addLineItem(), checkout()]
