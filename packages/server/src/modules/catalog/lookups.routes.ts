@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { BareStatus } from '../../http/errors.js'
+import { requireFlag } from '../../http/feature-flags.js'
 import { DeleteResponse, IdParams } from '../../http/schemas.js'
 import {
   addProductsToCategory,
@@ -131,12 +131,7 @@ const ADMIN = { store: false }
 /** `/admin/product-categories*`, behind the `product_categories` flag (bare 404 when off, as v1). */
 export const adminCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['Product Categories']
-  // Route-level, so it runs after the admin login check: an anonymous caller still gets 401.
-  const flagged = {
-    preValidation: async () => {
-      if (!app.config.featureFlags.product_categories) throw new BareStatus(404, 'Not Found')
-    },
-  }
+  const flagged = { preValidation: requireFlag(app, 'product_categories') }
 
   app.get(
     '/admin/product-categories',

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
-import type { FeatureFlags } from '../../config.js'
-import { BareStatus } from '../../http/errors.js'
+import { requireFlag } from '../../http/feature-flags.js'
 import {
   AdminCurrenciesListRes,
   AdminCurrenciesRes,
@@ -23,13 +21,6 @@ import {
   retrieveStoreWithProviders,
   updateStore,
 } from './service.js'
-
-/** A route behind a feature flag answers a bare `404 Not Found` while the flag is off, as v1 does. */
-function requireFlag(app: FastifyInstance, flag: keyof FeatureFlags) {
-  return async () => {
-    if (!app.config.featureFlags[flag]) throw new BareStatus(404, 'Not Found')
-  }
-}
 
 export const adminStoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['Store']
