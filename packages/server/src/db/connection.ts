@@ -68,7 +68,25 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release()
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await settle(pool)
+      await pool.end()
+    },
+  }
+}
+
+/**
+ * Waits (up to 5 s) until no client is checked out for two checks in a row: at shutdown a request
+ * whose caller already hung up may still be between queries, and ending the pool under it would
+ * fail that work half-way.
+ */
+async function settle(pool: pg.Pool, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let quietChecks = 0
+  while (quietChecks < 2 && Date.now() < deadline) {
+    const busy = pool.totalCount - pool.idleCount + pool.waitingCount
+    quietChecks = busy === 0 ? quietChecks + 1 : 0
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
