@@ -1,20 +1,24 @@
-import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { eq, sql } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Database } from '../db/connection.js'
 import type { Db } from '../db/types.js'
+import {
+  describeEventBusContract,
+  emitCommitted as emitCommittedTo,
+  eventName,
+  recorder,
+  rowsOf as rowsIn,
+} from '../testing/event-bus-contract.js'
 import { buildTestApp } from '../testing/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.js'
-import { InProcessEventBus, type EventBus, type EventBusOptions, type EventMeta } from './bus.js'
+import { InProcessEventBus, type EventBus, type EventBusOptions } from './bus.js'
 import { createEventBus } from './factory.js'
-import { claimDueEvents, emit } from './outbox.js'
+import { claimDueEvents } from './outbox.js'
 import { RedisEventBus } from './redis-bus.js'
 import { outbox } from './schema.js'
 
 const logger = pino({ level: 'silent' })
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 let database: TestDatabase
 const buses: EventBus[] = []
@@ -35,25 +39,8 @@ function newBus(options: Partial<EventBusOptions> = {}, db: Db = database.db): I
   return bus
 }
 
-/** A subscriber that records what it was given. */
-function recorder() {
-  const calls: { data: Record<string, unknown>; meta: EventMeta }[] = []
-  const handler = async (data: Record<string, unknown>, meta: EventMeta) => {
-    calls.push({ data, meta })
-  }
-  return { calls, handler }
-}
-
-/** Each test uses its own event name, so rows left by other tests never reach its subscribers. */
-const eventName = () => `test.${randomUUID()}`
-
-async function emitCommitted(name: string, data: Record<string, unknown> = {}, db: Db = database.db): Promise<void> {
-  await db.transaction((tx) => emit(tx, name, data))
-}
-
-async function rowsOf(name: string) {
-  return database.db.select().from(outbox).where(eq(outbox.event_name, name)).orderBy(outbox.id)
-}
+const emitCommitted = (name: string, data: Record<string, unknown> = {}) => emitCommittedTo(database.db, name, data)
+const rowsOf = (name: string) => rowsIn(database.db, name)
 
 async function makeDue(name: string): Promise<void> {
   await database.db
@@ -63,77 +50,6 @@ async function makeDue(name: string): Promise<void> {
 }
 
 describe('InProcessEventBus', () => {
-  it('delivers an event once, after its transaction commits', async () => {
-    const name = eventName()
-    const bus = newBus()
-    const { calls, handler } = recorder()
-    bus.subscribe(name, handler)
-
-    await database.db.transaction(async (tx) => {
-      await emit(tx, name, { order_id: 'order_1' })
-      // Another connection cannot see the row before commit. (On PGlite the one connection is held
-      // by this transaction, so the bus could not even query until it ends.)
-      if (onPostgres) {
-        await bus.drain()
-        expect(calls).toHaveLength(0)
-      }
-    })
-    await bus.drain()
-    await bus.drain()
-
-    expect(calls).toHaveLength(1)
-    expect(calls[0].data).toEqual({ order_id: 'order_1' })
-    expect(calls[0].meta.eventName).toBe(name)
-    const [row] = await rowsOf(name)
-    expect(calls[0].meta.id).toBe(row.id)
-    expect(row).toMatchObject({ attempts: 1, last_error: null })
-    expect(row.delivered_at).toBeInstanceOf(Date)
-  })
-
-  it('never delivers the events of a rolled-back transaction or savepoint', async () => {
-    const name = eventName()
-    const bus = newBus()
-    const { calls, handler } = recorder()
-    bus.subscribe(name, handler)
-
-    await expect(
-      database.db.transaction(async (tx) => {
-        await emit(tx, name, { step: 'rolled back' })
-        throw new Error('write failed')
-      }),
-    ).rejects.toThrow('write failed')
-    await database.db.transaction(async (tx) => {
-      await tx
-        .transaction(async (savepoint) => {
-          await emit(savepoint, name, { step: 'savepoint' })
-          throw new Error('inner step failed')
-        })
-        .catch(() => undefined)
-      await emit(tx, name, { step: 'committed' })
-    })
-    await bus.drain()
-
-    expect(calls.map((call) => call.data)).toEqual([{ step: 'committed' }])
-    expect(await rowsOf(name)).toHaveLength(1)
-  })
-
-  it('delivers, after a restart, the events written while no bus ran', async () => {
-    const name = eventName()
-    const before = recorder()
-    const first = newBus()
-    first.subscribe(name, before.handler)
-    await first.stop()
-
-    await emitCommitted(name, { n: 1 })
-    const after = recorder()
-    const second = newBus()
-    second.subscribe(name, after.handler)
-    await second.drain()
-
-    expect(before.calls).toHaveLength(0)
-    expect(after.calls.map((call) => call.data)).toEqual([{ n: 1 }])
-  })
-
   it('hands back, when stopped mid-batch, the claimed events it has not started', async () => {
     const name = eventName()
     for (const n of [1, 2, 3]) await emitCommitted(name, { n })
@@ -261,38 +177,6 @@ describe('InProcessEventBus', () => {
     expect((await rowsOf(failing))[0]).toMatchObject({ last_error: 'plain string failure', delivered_at: null })
   })
 
-  it('runs again, on retry, only the subscribers that have not succeeded', async () => {
-    const name = eventName()
-    await emitCommitted(name)
-    const bus = newBus({ retryDelayMs: 0 })
-    const first = recorder()
-    let secondCalls = 0
-    bus.subscribe(name, first.handler)
-    bus.subscribe(name, async () => {
-      secondCalls++
-      if (secondCalls === 1) throw new Error('flaky')
-    })
-
-    await bus.drain()
-
-    expect(first.calls).toHaveLength(1)
-    expect(secondCalls).toBe(2)
-    expect((await rowsOf(name))[0]).toMatchObject({ attempts: 2, last_error: null })
-  })
-
-  it('delivers after a kick once started, without a drain', async () => {
-    const name = eventName()
-    const bus = newBus({ pollIntervalMs: 60_000 })
-    const { calls, handler } = recorder()
-    bus.subscribe(name, handler)
-    await bus.start()
-
-    await emitCommitted(name)
-    bus.kick()
-
-    await vi.waitFor(() => expect(calls).toHaveLength(1))
-  })
-
   it('runs no subscribers in a server-mode process and leaves the events to a worker', async () => {
     const name = eventName()
     const server = createEventBus(database.db, { redisUrl: undefined, mode: 'server' }, logger)
@@ -321,56 +205,15 @@ describe('InProcessEventBus', () => {
     expect(withoutRedis).toBeInstanceOf(InProcessEventBus)
   })
 
-  it('is started by the app when it is ready and stopped when it closes', async () => {
-    const name = eventName()
-    const app = await buildTestApp(database)
-    const { calls, handler } = recorder()
-    app.events.subscribe(name, handler)
-
-    await emitCommitted(name)
-    app.events.kick()
-    await vi.waitFor(() => expect(calls).toHaveLength(1))
-    await app.close()
-  })
-
-  describe.skipIf(!onPostgres)('with two server processes on one PostgreSQL database', () => {
-    let second: Database
-    beforeAll(async () => {
-      second = await database.reopen()
-    })
-    afterAll(async () => {
-      await second?.close()
-    })
-
-    it('delivers each of 100 events exactly once', async () => {
-      const name = eventName()
-      const deliveries = new Map<string, number>()
-      const count = async (_data: Record<string, unknown>, meta: EventMeta) => {
-        await sleep(Math.random() * 3)
-        deliveries.set(meta.id, (deliveries.get(meta.id) ?? 0) + 1)
-      }
-      const one = newBus({ batchSize: 7, pollIntervalMs: 10 })
-      const two = newBus({ batchSize: 7, pollIntervalMs: 10 }, second.db)
-      one.subscribe(name, count)
-      two.subscribe(name, count)
-      await Promise.all([one.start(), two.start()])
-
-      await Promise.all(
-        Array.from({ length: 10 }, async (_, batch) => {
-          for (let n = 0; n < 10; n++) {
-            await emitCommitted(name, { n: batch * 10 + n }, batch % 2 ? second.db : database.db)
-            one.kick()
-            two.kick()
-          }
-        }),
-      )
-      await Promise.all([one.drain(), two.drain(), one.drain(), two.drain()])
-
-      const rows = await rowsOf(name)
-      expect(rows).toHaveLength(100)
-      expect(rows.every((row) => row.delivered_at !== null)).toBe(true)
-      expect(deliveries.size).toBe(100)
-      expect([...deliveries.values()].every((times) => times === 1)).toBe(true)
-    })
+  describeEventBusContract({
+    database: () => database,
+    newBus,
+    startApp: () => buildTestApp(database),
+    async checkDelivered(row) {
+      expect(row).toMatchObject({ attempts: 1, last_error: null })
+    },
+    async checkRetrySucceeded(row) {
+      expect(row).toMatchObject({ attempts: 2, last_error: null })
+    },
   })
 })
