@@ -137,6 +137,28 @@ export async function findOrCreateIdempotencyKey(
 }
 
 /**
+ * A new key row, created already locked by this request, or undefined when the key exists: one
+ * statement where finding, creating and locking would take three.
+ */
+async function createLockedKey(
+  db: Db,
+  value: string,
+  fingerprint: Fingerprint,
+): Promise<IdempotencyKeyRow | undefined> {
+  const [row] = await db
+    .insert(idempotencyKey)
+    .values({
+      id: generateId('ikey'),
+      idempotency_key: value,
+      ...fingerprint,
+      locked_at: sql`date_trunc('milliseconds', now())`,
+    })
+    .onConflictDoNothing()
+    .returning()
+  return row
+}
+
+/**
  * Takes the key for this request, or 409 when another request took it within the last second.
  * The lock's timestamp, truncated to what a JS Date holds, identifies this holder on release.
  */
@@ -172,10 +194,16 @@ async function readForUpdate(tx: Db, value: string): Promise<IdempotencyKeyRow> 
 }
 
 async function advance(tx: Db, key: IdempotencyKeyRow, result: StageResult): Promise<IdempotencyKeyRow> {
+  // A finished key is replayed without its lock, so finishing releases it too.
   const changes =
     'recovery_point' in result
       ? { recovery_point: result.recovery_point }
-      : { recovery_point: FINISHED, response_code: result.response_code, response_body: result.response_body }
+      : {
+          recovery_point: FINISHED,
+          response_code: result.response_code,
+          response_body: result.response_body,
+          locked_at: null,
+        }
   const [row] = await tx
     .update(idempotencyKey)
     .set(changes)
@@ -222,9 +250,11 @@ export async function runIdempotent<Response>(
   reply.header('Idempotency-Key', value)
   reply.header('Access-Control-Expose-Headers', 'Idempotency-Key')
 
-  let key = await findOrCreateIdempotencyKey(db, value, fingerprintOf(request))
+  const fingerprint = fingerprintOf(request)
+  const created = await createLockedKey(db, value, fingerprint)
+  let key = created ?? (await findOrCreateIdempotencyKey(db, value, fingerprint))
   if (key.recovery_point !== FINISHED) {
-    key = await lockKey(db, value)
+    if (!created) key = await lockKey(db, value)
     const lockedAt = key.locked_at
     try {
       for (let runs = 0; key.recovery_point !== FINISHED; runs++) {
@@ -233,7 +263,8 @@ export async function runIdempotent<Response>(
         key = await runStage(db, key, stage)
       }
     } finally {
-      await unlockKey(db, value, lockedAt)
+      // Finishing released the lock already.
+      if (key.recovery_point !== FINISHED) await unlockKey(db, value, lockedAt)
     }
   }
   reply.status(key.response_code ?? 200)

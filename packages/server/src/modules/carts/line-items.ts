@@ -7,7 +7,7 @@ import { InvalidData } from '../../http/errors.js'
 import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import { loadCartDetails, retrieveCartRegion, type CartRegion, type CartRow, type LineItemRow } from './loader.js'
-import { syncPaymentSessions } from './payment-sessions.js'
+import { hasPaymentSessions, syncPaymentSessions } from './payment-sessions.js'
 import { lineItem } from './schema.js'
 import { reconcileShippingMethods, shippedProfiles } from './shipping-methods.js'
 import {
@@ -133,24 +133,37 @@ export async function addLines(
 }
 
 /** The line-item add in a transaction with its consequences for the cart's shipping methods. */
-export async function addLineItemInTransaction(tx: Db, env: CartEnv, cartId: string, input: LineInput): Promise<void> {
-  await mutateCart(tx, cartId, async (inner, row) => {
+export async function addLineItemInTransaction(
+  tx: Db,
+  env: CartEnv,
+  cartId: string,
+  input: LineInput,
+): Promise<CartRegion> {
+  return mutateCart(tx, cartId, async (inner, row) => {
     const region = await retrieveCartRegion(inner, row.region_id)
     await addLines(inner, env, row, region, [input])
     await reconcileShippingMethods(inner, env, cartId)
+    return region
   })
 }
 
 /**
  * `POST /store/carts/:id/line-items` as idempotent stages (conventions §7): the line is added and
  * the key moves to `set-payment-sessions` in one transaction; the sessions are then brought in line
- * with the new total, outside any transaction, and the answer is stored.
+ * with the new total, outside any transaction, and the answer is stored. A cart without payment
+ * sessions has nothing to bring in line, so its answer is stored with the line.
  */
 export function addLineItemStages(env: CartEnv, cartId: string, input: LineInput): Stages {
   return {
     started: atomicStage(async (tx) => {
-      await addLineItemInTransaction(tx, env, cartId, input)
-      return { recovery_point: 'set-payment-sessions' }
+      const region = await addLineItemInTransaction(tx, env, cartId, input)
+      if (await hasPaymentSessions(tx, cartId)) return { recovery_point: 'set-payment-sessions' }
+      // No session follows the total, so the answer is ready in this transaction.
+      const details = await loadCartDetails(tx, cartId, env.flags, { region })
+      return {
+        response_code: 200,
+        response_body: { cart: await cartView(tx, details, cartRelationsWithCustomer(env.flags)) },
+      }
     }),
     'set-payment-sessions': detachedStage(async (db) => {
       await syncPaymentSessions(db, env, cartId)

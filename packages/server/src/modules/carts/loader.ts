@@ -313,19 +313,38 @@ export function totalsOf(details: Pick<CartDetails, 'region' | 'items' | 'shippi
   })
 }
 
+/**
+ * What the caller already read in this request: the cart row (read in the same transaction, after
+ * its last write to the row) and its region, so they are not read again.
+ */
+export interface KnownCartParts {
+  row?: CartRow
+  region?: CartRegion
+  /** The cart was created in this request without lines, so it has no lines, methods or sessions. */
+  bare?: boolean
+}
+
 /** A cart with every relation, its tax lines and totals. */
-export async function loadCartDetails(db: Db, id: string, flags: CartFlags): Promise<CartDetails> {
-  const row = await retrieveCartRow(db, id)
+export async function loadCartDetails(
+  db: Db,
+  id: string,
+  flags: CartFlags,
+  known: KnownCartParts = {},
+): Promise<CartDetails> {
+  const row = known.row?.id === id ? known.row : await retrieveCartRow(db, id)
+  const knownRegion = known.region?.id === row.region_id ? known.region : undefined
   const [regionDetails, items, methods, sessions, addresses, channel] = await concurrently(db, [
-    () => retrieveCartRegion(db, row.region_id),
-    () => loadItems(db, row.id),
-    () => loadShippingMethods(db, row.id, flags),
+    () => (knownRegion ? Promise.resolve(knownRegion) : retrieveCartRegion(db, row.region_id)),
+    () => (known.bare ? Promise.resolve([]) : loadItems(db, row.id)),
+    () => (known.bare ? Promise.resolve([]) : loadShippingMethods(db, row.id, flags)),
     () =>
-      db
-        .select()
-        .from(paymentSession)
-        .where(eq(paymentSession.cart_id, row.id))
-        .orderBy(asc(paymentSession.provider_id)),
+      known.bare
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(paymentSession)
+            .where(eq(paymentSession.cart_id, row.id))
+            .orderBy(asc(paymentSession.provider_id)),
     () => loadAddresses(db, row),
     () =>
       row.sales_channel_id

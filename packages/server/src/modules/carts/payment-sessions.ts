@@ -181,10 +181,19 @@ async function applyDirective(
  * region no longer offers, the region's only provider selected, unstarted sessions priced at the
  * total, and the selected session started (or, when its amount is stale, updated) with its provider.
  */
-async function applyRules(tx: Db, details: CartDetails, options: RunOptions, plan: Plan): Promise<void> {
+async function applyRules(
+  tx: Db,
+  details: CartDetails,
+  options: RunOptions,
+  plan: Plan,
+  unchanged: boolean,
+): Promise<void> {
   const cartId = details.cart.id
   const total = details.totals.total
-  let sessions = await tx.select().from(paymentSession).where(eq(paymentSession.cart_id, cartId))
+  // The loaded sessions still hold unless a directive has just written to them.
+  let sessions = unchanged
+    ? [...details.payment_sessions]
+    : await tx.select().from(paymentSession).where(eq(paymentSession.cart_id, cartId))
   if (total <= 0) {
     await removeSessions(tx, sessions, plan)
     return
@@ -229,10 +238,10 @@ async function planRound(
   return withCartLock(db, cartId, async (tx, row) => {
     assertCartOpen(row)
     const plan: Plan = { calls: [], discards: [] }
-    const details = await loadCartDetails(tx, cartId, env.flags)
+    const details = await loadCartDetails(tx, cartId, env.flags, { row })
     const directed = directive ? await applyDirective(tx, details, directive, plan) : undefined
     if (directed) plan.calls.push(directed)
-    else await applyRules(tx, details, options, plan)
+    else await applyRules(tx, details, options, plan, !directive || directive.kind === 'create')
     return plan
   })
 }
@@ -379,11 +388,16 @@ export async function deletePaymentSession(
  * without sessions costs one query.
  */
 export async function syncPaymentSessions(db: Db, env: CartEnv, cartId: string): Promise<void> {
+  if (!(await hasPaymentSessions(db, cartId))) return
+  await run(db, env, cartId, undefined, { createMissing: false, initiate: false })
+}
+
+/** Whether the cart has any payment session. */
+export async function hasPaymentSessions(db: Db, cartId: string): Promise<boolean> {
   const [any] = await db
     .select({ id: paymentSession.id })
     .from(paymentSession)
     .where(eq(paymentSession.cart_id, cartId))
     .limit(1)
-  if (!any) return
-  await run(db, env, cartId, undefined, { createMissing: false, initiate: false })
+  return any !== undefined
 }

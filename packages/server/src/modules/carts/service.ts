@@ -140,7 +140,7 @@ export interface CreateCartInput extends StorePostCartReq {
  */
 export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, actor: CartActor): Promise<CartView> {
   const id = generateId('cart')
-  await db.transaction(async (tx) => {
+  const known = await db.transaction(async (tx) => {
     const regionId = input.region_id ?? (await firstRegionId(tx))
     const cartRegion = await retrieveCartRegion(tx, regionId)
     const salesChannelId = await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags)
@@ -165,8 +165,9 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
     await lockCart(tx, id)
     await addLines(tx, env, row, cartRegion, input.items ?? [])
     await emit(tx, 'cart.created', { id })
+    return { row, region: cartRegion, bare: (input.items ?? []).length === 0 }
   })
-  return retrieveCart(db, env.flags, id)
+  return cartView(db, await loadCartDetails(db, id, env.flags, known), defaultCartRelations(env.flags))
 }
 
 /** The guest record for an email (v1 links a cart given an email to one), created when missing. */
@@ -262,7 +263,7 @@ export async function updateCart(
   actor: CartActor,
 ): Promise<CartView> {
   rejectPromotions(input)
-  const dropped = await mutateCart(db, id, async (tx, row) => {
+  const { dropped, region: knownRegion } = await mutateCart(db, id, async (tx, row) => {
     const owner = await resolveOwner(tx, input, actor)
     const changes: Partial<typeof cart.$inferInsert> = {}
     if (owner) Object.assign(changes, { customer_id: owner.id, email: owner.email })
@@ -300,11 +301,12 @@ export async function updateCart(
     await tx.update(cart).set(changes).where(eq(cart.id, id))
     if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
     if (cartRegion.id !== row.region_id || changes.sales_channel_id) await reconcileShippingMethods(tx, env, id)
-    return droppedSessions
+    return { dropped: droppedSessions, region: cartRegion }
   })
   await deleteProviderSessions(env, dropped)
   await syncPaymentSessions(db, env, id)
-  return retrieveCart(db, env.flags, id)
+  const details = await loadCartDetails(db, id, env.flags, { region: knownRegion })
+  return cartView(db, details, defaultCartRelations(env.flags))
 }
 
 /** Provider sessions of dropped rows, deleted after the change commits; best effort. */

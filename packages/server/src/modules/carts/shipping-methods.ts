@@ -130,8 +130,8 @@ export async function addShippingMethod(
     if (!provider) throw new InvalidData(`The fulfillment provider ${option.provider_id} is not installed`)
     const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
     try {
-      await mutateCart(db, cartId, async (tx) => {
-        const current = await loadCartDetails(tx, cartId, env.flags)
+      await mutateCart(db, cartId, async (tx, row) => {
+        const current = await loadCartDetails(tx, cartId, env.flags, { row, region: seen.region })
         if (shippingFingerprint(current) !== shippingFingerprint(seen)) throw new StaleCart()
         await writeMethod(tx, current, option, data, env)
       })
@@ -140,7 +140,8 @@ export async function addShippingMethod(
       throw error
     }
     await syncPaymentSessions(db, env, cartId)
-    return cartView(db, await loadCartDetails(db, cartId, env.flags), defaultCartRelations(env.flags))
+    const details = await loadCartDetails(db, cartId, env.flags, { region: seen.region })
+    return cartView(db, details, defaultCartRelations(env.flags))
   }
   throw new Conflict('The cart kept changing while its shipping method was being checked')
 }
