@@ -1,5 +1,5 @@
-import { Type, type TSchema } from '@sinclair/typebox'
-import { and, asc, desc, gt, gte, isNull, lt, lte, type AnyColumn, type SQL } from 'drizzle-orm'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { and, asc, desc, gt, gte, ilike, isNull, lt, lte, type AnyColumn, type SQL } from 'drizzle-orm'
 import { InvalidData } from './errors.js'
 
 /**
@@ -19,6 +19,21 @@ export const DateComparison = Type.Object(
   },
   { additionalProperties: false },
 )
+
+/** `StringComparisonOperator`: range and case-insensitive text matches, e.g. `value[starts_with]=sum`. */
+export const StringComparison = Type.Object(
+  {
+    lt: Type.Optional(Type.String()),
+    gt: Type.Optional(Type.String()),
+    lte: Type.Optional(Type.String()),
+    gte: Type.Optional(Type.String()),
+    contains: Type.Optional(Type.String()),
+    starts_with: Type.Optional(Type.String()),
+    ends_with: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+)
+export type StringComparisonValue = Static<typeof StringComparison>
 
 export const FindParams = {
   expand: Type.Optional(Type.String()),
@@ -159,7 +174,25 @@ export function pickFields<T extends Record<string, unknown>>(
   return picked as Partial<T>
 }
 
-/** Escapes LIKE wildcards so `q` is matched literally. */
+/** Escapes LIKE wildcards so user text is matched literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`)
+}
+
+/** `%q%`, for case-insensitive substring search. */
 export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (match) => `\\${match}`)}%`
+  return `%${escapeLike(q)}%`
+}
+
+/** SQL conditions for one string comparison object (several keys combine with AND). */
+export function stringComparisonConditions(column: AnyColumn, comparison: StringComparisonValue): SQL[] {
+  const conditions: SQL[] = []
+  if (comparison.lt !== undefined) conditions.push(lt(column, comparison.lt))
+  if (comparison.gt !== undefined) conditions.push(gt(column, comparison.gt))
+  if (comparison.lte !== undefined) conditions.push(lte(column, comparison.lte))
+  if (comparison.gte !== undefined) conditions.push(gte(column, comparison.gte))
+  if (comparison.contains !== undefined) conditions.push(ilike(column, likePattern(comparison.contains)))
+  if (comparison.starts_with !== undefined) conditions.push(ilike(column, `${escapeLike(comparison.starts_with)}%`))
+  if (comparison.ends_with !== undefined) conditions.push(ilike(column, `%${escapeLike(comparison.ends_with)}`))
+  return conditions
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams } from '../../http/list.js'
+import { DateComparison, FindParams, listResponse, paginationParams, StringComparison } from '../../http/list.js'
 import { MetadataInput, Nullable, StringOrArray } from '../../http/schemas.js'
 import { ProductCategory, ProductCollection, ProductTag, ProductType } from './contract.js'
 
@@ -133,19 +133,6 @@ export type AdminCategoryProductsBatchReq = Static<typeof AdminCategoryProductsB
 export const ProductCategoryRes = Type.Object({ product_category: ProductCategory })
 export const ProductCategoriesListRes = listResponse('product_categories', ProductCategory)
 
-/** `StringComparisonOperator` on `id`/`value` of tags and types. */
-const StringComparison = Type.Object(
-  {
-    lt: Type.Optional(Type.String()),
-    gt: Type.Optional(Type.String()),
-    lte: Type.Optional(Type.String()),
-    gte: Type.Optional(Type.String()),
-    contains: Type.Optional(Type.String()),
-    starts_with: Type.Optional(Type.String()),
-    ends_with: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-)
 const StringFilter = Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 1000 }), StringComparison])
 export type StringFilter = Static<typeof StringFilter>
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/types.js'
 import {
@@ -8,6 +8,7 @@ import {
   parseExpand,
   parseFields,
   pickFields,
+  stringComparisonConditions,
   whereAll,
 } from '../../http/list.js'
 import type { GetTagsOrTypesParams, StringFilter } from './lookups.contract.js'
@@ -18,25 +19,12 @@ import { concurrently } from './concurrent.js'
 
 const FIELDS = ['id', 'value', 'created_at', 'updated_at', 'metadata']
 
-function like(value: string, prefix: boolean, suffix: boolean): string {
-  const escaped = value.replace(/[\\%_]/g, (match) => `\\${match}`)
-  return `${prefix ? '%' : ''}${escaped}${suffix ? '%' : ''}`
-}
-
 /** `value=a`, `value[]=a&value[]=b`, `value[contains]=a`… (StringComparisonOperator; text matches ignore case). */
 function stringConditions(column: PgColumn, filter: StringFilter | undefined): SQL[] {
   if (filter === undefined) return []
   if (typeof filter === 'string') return [eq(column, filter)]
   if (Array.isArray(filter)) return [inArray(column, filter)]
-  return [
-    filter.lt !== undefined ? lt(column, filter.lt) : undefined,
-    filter.gt !== undefined ? gt(column, filter.gt) : undefined,
-    filter.lte !== undefined ? lte(column, filter.lte) : undefined,
-    filter.gte !== undefined ? gte(column, filter.gte) : undefined,
-    filter.contains !== undefined ? ilike(column, like(filter.contains, true, true)) : undefined,
-    filter.starts_with !== undefined ? ilike(column, like(filter.starts_with, false, true)) : undefined,
-    filter.ends_with !== undefined ? ilike(column, like(filter.ends_with, true, false)) : undefined,
-  ].filter((condition): condition is SQL => condition !== undefined)
+  return stringComparisonConditions(column, filter)
 }
 
 type LookupTable = typeof productTag | typeof productType

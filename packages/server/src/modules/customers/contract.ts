@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams } from '../../http/list.js'
+import { DateComparison, FindParams, listResponse, paginationParams, StringComparison } from '../../http/list.js'
 import { Email, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
 
 const Text = Type.String({ maxLength: 500 })
@@ -211,20 +211,6 @@ export const AdminPostCustomersCustomerReq = Type.Object(
 export type AdminPostCustomersCustomerReq = Static<typeof AdminPostCustomersCustomerReq>
 
 // Admin: customer groups
-
-const StringComparison = Type.Object(
-  {
-    lt: Type.Optional(Type.String()),
-    gt: Type.Optional(Type.String()),
-    lte: Type.Optional(Type.String()),
-    gte: Type.Optional(Type.String()),
-    contains: Type.Optional(Type.String()),
-    starts_with: Type.Optional(Type.String()),
-    ends_with: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-)
-export type StringComparison = Static<typeof StringComparison>
 
 export const AdminGetCustomerGroupsParams = Type.Object(
   {

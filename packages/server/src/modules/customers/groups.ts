@@ -1,25 +1,17 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, type AnyColumn, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, parseExpand, parseFields, whereAll } from '../../http/list.js'
+import {
+  dateConditions,
+  likePattern,
+  orderBy,
+  parseExpand,
+  parseFields,
+  stringComparisonConditions,
+  whereAll,
+} from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import type { CustomerOrdersLoader } from '../../providers/customer-orders.js'
 import {
@@ -29,7 +21,6 @@ import {
   type AdminPostCustomerGroupsGroupReq,
   type AdminPostCustomerGroupsReq,
   type FindParamsQuery,
-  type StringComparison,
 } from './contract.js'
 import { customer, customerGroup, customerGroupCustomer } from './schema.js'
 import {
@@ -96,22 +87,11 @@ export async function retrieveCustomerGroup(
   return loaded
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`)
-
 /** `id=a`, `id[]=a&id[]=b`, or a StringComparison such as `id[starts_with]=cgrp_`. */
 function stringConditions(column: AnyColumn, value: AdminGetCustomerGroupsParams['id']): SQL[] {
   if (value === undefined) return []
   if (typeof value === 'string' || Array.isArray(value)) return [inArray(column, toList(value) ?? [])]
-  const comparison: StringComparison = value
-  const conditions: SQL[] = []
-  if (comparison.lt !== undefined) conditions.push(lt(column, comparison.lt))
-  if (comparison.gt !== undefined) conditions.push(gt(column, comparison.gt))
-  if (comparison.lte !== undefined) conditions.push(lte(column, comparison.lte))
-  if (comparison.gte !== undefined) conditions.push(gte(column, comparison.gte))
-  if (comparison.contains !== undefined) conditions.push(ilike(column, likePattern(comparison.contains)))
-  if (comparison.starts_with !== undefined) conditions.push(ilike(column, `${escapeLike(comparison.starts_with)}%`))
-  if (comparison.ends_with !== undefined) conditions.push(ilike(column, `%${escapeLike(comparison.ends_with)}`))
-  return conditions
+  return stringComparisonConditions(column, value)
 }
 
 export async function listCustomerGroups(
