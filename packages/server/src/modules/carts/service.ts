@@ -5,7 +5,7 @@ import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound, UnexpectedState } from '../../http/errors.js'
 import { assertChannelsInScope } from '../catalog/products.js'
-import { byEmail } from '../customers/service.js'
+import { findOrCreateGuestCustomer } from '../customers/service.js'
 import { address, customer } from '../customers/schema.js'
 import { region } from '../regions/schema.js'
 import { retrieveSalesChannel } from '../sales-channels/service.js'
@@ -170,32 +170,6 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
   return cartView(db, await loadCartDetails(db, id, env.flags, known), defaultCartRelations(env.flags))
 }
 
-/** The guest record for an email (v1 links a cart given an email to one), created when missing. */
-async function guestCustomer(tx: Db, email: string): Promise<{ id: string; email: string }> {
-  const lower = email.toLowerCase()
-  const find = async () => {
-    const [row] = await tx
-      .select({ id: customer.id, email: customer.email })
-      .from(customer)
-      .where(and(byEmail(lower), eq(customer.has_account, false)))
-      .limit(1)
-    return row
-  }
-  const existing = await find()
-  if (existing) return existing
-  const [created] = await tx
-    .insert(customer)
-    .values({ id: generateId('cus'), email: lower, has_account: false })
-    .onConflictDoNothing()
-    .returning({ id: customer.id, email: customer.email })
-  if (created) {
-    await emit(tx, 'customer.created', { id: created.id })
-    return created
-  }
-  // Another cart created the same guest a moment ago.
-  return (await find())!
-}
-
 /** Who the cart belongs to after an update: the logged-in customer wins, then a guest by email. */
 async function resolveOwner(
   tx: Db,
@@ -206,7 +180,7 @@ async function resolveOwner(
     throw new NotAllowed('customer_id can only be set to the logged-in customer')
   }
   if (actor.customerId) return retrieveCustomerEmail(tx, actor.customerId)
-  if (input.email !== undefined) return guestCustomer(tx, input.email)
+  if (input.email !== undefined) return findOrCreateGuestCustomer(tx, input.email)
   return undefined
 }
 

@@ -423,3 +423,29 @@ export async function deleteCustomerAddress(
     return retrieveCustomer(tx, customerId, STORE_CUSTOMER_RELATIONS)
   })
 }
+
+/** The guest record for an email (v1 links a cart given an email to one), created when missing. */
+export async function findOrCreateGuestCustomer(tx: Db, email: string): Promise<{ id: string; email: string }> {
+  const lower = email.toLowerCase()
+  const find = async () => {
+    const [row] = await tx
+      .select({ id: customer.id, email: customer.email })
+      .from(customer)
+      .where(and(byEmail(lower), eq(customer.has_account, false)))
+      .limit(1)
+    return row
+  }
+  const existing = await find()
+  if (existing) return existing
+  const [created] = await tx
+    .insert(customer)
+    .values({ id: generateId('cus'), email: lower, has_account: false })
+    .onConflictDoNothing()
+    .returning({ id: customer.id, email: customer.email })
+  if (created) {
+    await emit(tx, 'customer.created', { id: created.id })
+    return created
+  }
+  // Another cart created the same guest a moment ago.
+  return (await find())!
+}
