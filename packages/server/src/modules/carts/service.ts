@@ -366,6 +366,12 @@ export async function clearCartTaxLines(tx: Db, cartId: string): Promise<void> {
 }
 
 /** Sets `completed_at`; a cart completes once (409-worthy races are the caller's to report). */
+/** Hands the cart's line items and shipping methods to the order placed from it. */
+export async function attachCartToOrder(tx: Db, cartId: string, orderId: string): Promise<void> {
+  await tx.update(lineItem).set({ order_id: orderId, updated_at: new Date() }).where(eq(lineItem.cart_id, cartId))
+  await tx.update(shippingMethod).set({ order_id: orderId }).where(eq(shippingMethod.cart_id, cartId))
+}
+
 export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {
   const [row] = await tx
     .update(cart)

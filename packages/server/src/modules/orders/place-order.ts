@@ -3,8 +3,8 @@ import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotAllowed } from '../../http/errors.js'
-import { lineItem, shippingMethod } from '../carts/schema.js'
 import {
+  attachCartToOrder,
   markCartCompleted,
   retrieveCartForCompletion,
   setCartPayment,
@@ -99,8 +99,7 @@ export async function placeOrder(db: Db, env: CartEnv, cartId: string, idempoten
         idempotency_key: idempotencyKey,
       })
     }
-    await tx.update(lineItem).set({ order_id: orderId, updated_at: new Date() }).where(eq(lineItem.cart_id, cartId))
-    await tx.update(shippingMethod).set({ order_id: orderId }).where(eq(shippingMethod.cart_id, cartId))
+    await attachCartToOrder(tx, cartId, orderId)
     if (paymentId) await setCartPayment(tx, cartId, { payment_id: paymentId })
     await markCartCompleted(tx, cartId)
     await emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null })
