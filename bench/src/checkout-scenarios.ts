@@ -284,6 +284,50 @@ function addLineItem(): Scenario {
   }
 }
 
+/** Reads the next cart of a pool made in setup, each with two lines, round-robin. */
+function getCart(): Scenario {
+  let carts: string[] | undefined
+  let next = 0
+  return {
+    name: 'get cart',
+    target: 'server',
+    async setup({ url, databaseUrl }, fixtures) {
+      const found = await prepare(url, databaseUrl, fixtures)
+      if (typeof found === 'string') return found
+      const shopper: Api = { url, headers: storefront(fixtures) }
+      const made: string[] = []
+      for (let count = 0; count < CART_POOL; count += 10) {
+        const batch = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            call<{ cart: { id: string } }>(shopper, 'POST', '/store/carts', {
+              region_id: fixtures.regionId,
+              items: [
+                { variant_id: pick(found.variantIds), quantity: 1 },
+                { variant_id: pick(found.variantIds), quantity: 2 },
+              ],
+            }),
+          ),
+        )
+        made.push(...batch.map((answer) => answer.cart.id))
+      }
+      carts = made
+      return undefined
+    },
+    steps(fixtures) {
+      if (!carts) return undefined
+      const pool = carts
+      return [
+        {
+          method: 'GET',
+          path: '/store/carts/{cart}',
+          headers: storefront(fixtures),
+          setupRequest: (request) => ({ ...request, path: `/store/carts/${pool[next++ % pool.length]}` }),
+        },
+      ]
+    },
+  }
+}
+
 /**
  * A guest's whole checkout, as a storefront makes it: cart, item, e-mail and address, shipping
  * method, payment sessions, the manual provider chosen, completion. Each of the 10 connections is
@@ -342,4 +386,4 @@ function checkout(): Scenario {
 }
 
 /** In the order they run, after the catalogue's reads. */
-export const checkoutScenarios: Scenario[] = [createCart, addLineItem(), checkout()]
+export const checkoutScenarios: Scenario[] = [createCart, addLineItem(), getCart(), checkout()]

@@ -61,6 +61,8 @@ export interface Report {
   finished_at: string
   machine: { node: string; platform: string; cpus: number; cpu_model: string; load_average_at_start: number[] }
   database: string
+  /** `sources`, or the compiled server directory the run was pointed at (`BENCH_SERVER_DIR`). */
+  server_build: string
   settings: { connections: number; duration_s: number; warmup_s: number }
   catalogue: { published_products: number; search_word: string }
   ceiling_body: { bytes: number; copied_from: string }

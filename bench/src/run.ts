@@ -354,6 +354,8 @@ async function main(): Promise<void> {
   const startedAt = new Date()
   const loadAtStart = loadavg()
   console.log(`Database: PostgreSQL (${redactUrl(url)})`)
+  const serverBuild = process.env.BENCH_SERVER_DIR ?? 'sources'
+  console.log(`Server build: ${serverBuild}`)
   const fixtures = await readFixtures(url)
   console.log(`Catalogue: ${fixtures.productCount} published products in the default sales channel`)
   if (fixtures.productCount === 0) console.log('  (empty: run `npm run bench:seed -- --products 1000` first)')
@@ -444,6 +446,7 @@ async function main(): Promise<void> {
       load_average_at_start: loadAtStart,
     },
     database: redactUrl(url),
+    server_build: serverBuild,
     settings: { connections: options.connections, duration_s: options.duration, warmup_s: options.warmup },
     catalogue: { published_products: fixtures.productCount, search_word: fixtures.searchWord },
     ceiling_body: { bytes: bodyBytes, copied_from: reference.copiedFrom },

@@ -1,10 +1,24 @@
 /**
  * The real server, as `emporium start` builds it, in a process of its own so the load generator
  * does not share its event loop. It listens on a free loopback port and reports it over IPC.
+ *
+ * `BENCH_SERVER_DIR` names a compiled server (a copy of `packages/server/dist`) to run instead of
+ * the sources, so a build from before a change can be measured beside the change.
  */
-import { buildApp } from '../../../packages/server/src/app.js'
-import { openDatabase } from '../../../packages/server/src/db/connection.js'
+import { pathToFileURL } from 'node:url'
 import { benchConfig, requireDatabaseUrl } from '../env.js'
+
+type AppModule = typeof import('../../../packages/server/src/app.js')
+type ConnectionModule = typeof import('../../../packages/server/src/db/connection.js')
+
+const serverDir = process.env.BENCH_SERVER_DIR
+const load = <T>(compiled: string, source: () => Promise<T>): Promise<T> =>
+  serverDir ? (import(pathToFileURL(`${serverDir}/${compiled}`).href) as Promise<T>) : source()
+const { buildApp } = await load<AppModule>('app.js', () => import('../../../packages/server/src/app.js'))
+const { openDatabase } = await load<ConnectionModule>(
+  'db/connection.js',
+  () => import('../../../packages/server/src/db/connection.js'),
+)
 
 const config = benchConfig(requireDatabaseUrl('bench'))
 const database = await openDatabase({ url: config.databaseUrl })

@@ -7,16 +7,16 @@ import { InvalidData } from '../../http/errors.js'
 import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import { loadCartDetails, retrieveCartRegion, type CartRegion, type CartRow, type LineItemRow } from './loader.js'
-import { hasPaymentSessions, syncPaymentSessions } from './payment-sessions.js'
+import { syncPaymentSessions } from './payment-sessions.js'
 import { lineItem } from './schema.js'
 import { reconcileShippingMethods, shippedProfiles } from './shipping-methods.js'
 import {
-  assertInventory,
   assertSellable,
   loadCartVariants,
   productsInChannel,
   requireUnitPrice,
   requireVariant,
+  stockCheck,
   unitPriceFor,
   type CartVariant,
 } from './variants.js'
@@ -65,6 +65,12 @@ export async function addLines(
         }
       : null
   for (const { entry } of entries) assertSellable(entry, channel)
+  const assertInStock = await stockCheck(
+    tx,
+    env.flags,
+    row.sales_channel_id,
+    entries.map(({ entry }) => entry.variant.id),
+  )
 
   const lines = await tx
     .select()
@@ -103,7 +109,7 @@ export async function addLines(
 
   for (const line of lines.filter((candidate) => targeted.has(candidate.id))) {
     const entry = variants.get(line.variant_id!)!
-    assertInventory(entry.variant, unitsOf(entry.variant.id))
+    assertInStock(entry.variant, unitsOf(entry.variant.id))
     const price = requireUnitPrice(entry, region, line.quantity, env.flags)
     await tx
       .update(lineItem)
@@ -112,7 +118,7 @@ export async function addLines(
   }
   const toInsert: (typeof lineItem.$inferInsert)[] = []
   for (const { entry, quantity, metadata } of added.values()) {
-    assertInventory(entry.variant, unitsOf(entry.variant.id))
+    assertInStock(entry.variant, unitsOf(entry.variant.id))
     toInsert.push({
       id: generateId('item'),
       cart_id: row.id,
@@ -157,17 +163,16 @@ export function addLineItemStages(env: CartEnv, cartId: string, input: LineInput
   return {
     started: atomicStage(async (tx) => {
       const region = await addLineItemInTransaction(tx, env, cartId, input)
-      if (await hasPaymentSessions(tx, cartId)) return { recovery_point: 'set-payment-sessions' }
-      // No session follows the total, so the answer is ready in this transaction.
       const details = await loadCartDetails(tx, cartId, env.flags, { region })
+      if (details.payment_sessions.length > 0) return { recovery_point: 'set-payment-sessions' }
+      // No session follows the total, so the answer is ready in this transaction.
       return {
         response_code: 200,
         response_body: { cart: await cartView(tx, details, cartRelationsWithCustomer(env.flags)) },
       }
     }),
     'set-payment-sessions': detachedStage(async (db) => {
-      await syncPaymentSessions(db, env, cartId)
-      const details = await loadCartDetails(db, cartId, env.flags)
+      const details = await syncPaymentSessions(db, env, cartId)
       return {
         response_code: 200,
         response_body: { cart: await cartView(db, details, cartRelationsWithCustomer(env.flags)) },
@@ -215,7 +220,10 @@ export async function updateLineItem(
     } else {
       const region = await retrieveCartRegion(tx, row.region_id)
       const entry = line.variant_id ? (await loadCartVariants(tx, [line.variant_id])).get(line.variant_id) : undefined
-      if (entry) assertInventory(entry.variant, input.quantity + (await otherUnits(tx, line)))
+      if (entry) {
+        const assertInStock = await stockCheck(tx, env.flags, row.sales_channel_id, [entry.variant.id])
+        assertInStock(entry.variant, input.quantity + (await otherUnits(tx, line)))
+      }
       const price = entry ? unitPriceFor(entry, region, input.quantity, env.flags) : null
       await tx
         .update(lineItem)
@@ -229,8 +237,7 @@ export async function updateLineItem(
     }
     await reconcileShippingMethods(tx, env, cartId)
   })
-  await syncPaymentSessions(db, env, cartId)
-  return cartView(db, await loadCartDetails(db, cartId, env.flags), defaultCartRelations(env.flags))
+  return cartView(db, await syncPaymentSessions(db, env, cartId), defaultCartRelations(env.flags))
 }
 
 /** `DELETE /store/carts/:id/line-items/:line_id`; an unknown line leaves the cart as it is (v1). */
@@ -239,8 +246,7 @@ export async function deleteLineItem(db: Db, env: CartEnv, cartId: string, lineI
     await tx.delete(lineItem).where(and(eq(lineItem.id, lineId), eq(lineItem.cart_id, cartId)))
     await reconcileShippingMethods(tx, env, cartId)
   })
-  await syncPaymentSessions(db, env, cartId)
-  return cartView(db, await loadCartDetails(db, cartId, env.flags), defaultCartRelations(env.flags))
+  return cartView(db, await syncPaymentSessions(db, env, cartId), defaultCartRelations(env.flags))
 }
 
 /**

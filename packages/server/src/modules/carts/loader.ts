@@ -1,18 +1,20 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
 import { concurrently } from '../catalog/concurrent.js'
-import { loadVariantRelations, type LoadedVariant } from '../catalog/loader.js'
+import type { LoadedVariant } from '../catalog/loader.js'
 import { product, productVariant } from '../catalog/schema.js'
 import { address } from '../customers/schema.js'
 import type { AddressRow } from '../customers/addresses.js'
-import { country, region, regionPaymentProvider } from '../regions/schema.js'
+import { country, paymentProvider, region, regionPaymentProvider } from '../regions/schema.js'
 import type { CountryRow, ProviderRow, RegionRow } from '../regions/service.js'
 import { salesChannel } from '../sales-channels/schema.js'
 import type { SalesChannelRow } from '../sales-channels/service.js'
 import { retrieveSingleTypeProfile } from '../shipping/profiles.js'
-import { shippingOption } from '../shipping/schema.js'
+import { shippingOption, shippingProfile } from '../shipping/schema.js'
+import { currency } from '../store/schema.js'
 import { loadShippingOptions, type ShippingOptionView } from '../shipping/service.js'
 import { computeTaxLines } from '../tax/system-provider.js'
 import {
@@ -24,6 +26,7 @@ import {
   shippingMethod,
   shippingMethodTaxLine,
 } from './schema.js'
+import { preparedSelect } from './prepared.js'
 import { computeTotals, type Totals } from './totals.js'
 
 /**
@@ -99,63 +102,146 @@ export interface CartDetails {
   totals: Totals
 }
 
-const productProfileId = sql<string | null>`"product"."profile_id"`
+const id = sql.placeholder('id')
 
-/** A live cart row; completed carts are carts too. */
-export async function retrieveCartRow(db: Db, id: string): Promise<CartRow> {
-  const [row] = await db
+const shippingAddress = alias(address, 'shipping_address')
+const billingAddress = alias(address, 'billing_address')
+
+const cartRowStatement = preparedSelect('cart_row', (db) =>
+  db
     .select()
     .from(cart)
     .where(and(eq(cart.id, id), isNull(cart.deleted_at)))
-    .limit(1)
-  if (!row) throw NotFound.entity('Cart', id)
+    .limit(1),
+)
+
+/** The cart with its addresses and sales channel, in one statement. */
+const cartWithPartsStatement = preparedSelect('cart_with_parts', (db) =>
+  db
+    .select({ cart, shipping_address: shippingAddress, billing_address: billingAddress, sales_channel: salesChannel })
+    .from(cart)
+    .leftJoin(shippingAddress, eq(shippingAddress.id, cart.shipping_address_id))
+    .leftJoin(billingAddress, eq(billingAddress.id, cart.billing_address_id))
+    .leftJoin(salesChannel, eq(salesChannel.id, cart.sales_channel_id))
+    .where(and(eq(cart.id, id), isNull(cart.deleted_at)))
+    .limit(1),
+)
+
+/** The region, its currency's tax setting, its countries and its payment providers, in one statement. */
+const regionStatement = preparedSelect('cart_region', (db) =>
+  db
+    .select({
+      region,
+      currency_includes_tax: currency.includes_tax,
+      countries: sql<CountryRow[]>`(SELECT coalesce(json_agg(c ORDER BY c.iso_2), '[]'::json)
+        FROM ${country} c WHERE c.region_id = ${region.id})`,
+      payment_providers: sql<ProviderRow[]>`(SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)
+        FROM ${regionPaymentProvider} rp JOIN ${paymentProvider} p ON p.id = rp.provider_id
+        WHERE rp.region_id = ${region.id})`,
+    })
+    .from(region)
+    .innerJoin(currency, eq(currency.code, region.currency_code))
+    .where(and(eq(region.id, id), isNull(region.deleted_at)))
+    .limit(1),
+)
+
+/**
+ * What carts read of a product; a product outside any shipping profile falls back to the default
+ * (or gift-card) profile in the same statement.
+ */
+export const lineProductColumns = {
+  id: product.id,
+  title: product.title,
+  status: product.status,
+  type_id: product.type_id,
+  profile_id: sql<string | null>`coalesce(${product.profile_id}, (SELECT sp.id FROM ${shippingProfile} sp
+    WHERE sp.type = CASE WHEN ${product.is_giftcard} THEN 'gift_card' ELSE 'default' END
+    AND sp.deleted_at IS NULL LIMIT 1))`,
+  is_giftcard: product.is_giftcard,
+  discountable: product.discountable,
+  thumbnail: product.thumbnail,
+  deleted_at: product.deleted_at,
+}
+
+/** The cart's lines with their variants and products, in one statement. */
+const itemsStatement = preparedSelect('cart_items', (db) =>
+  db
+    .select({ item: lineItem, variant: productVariant, product: lineProductColumns })
+    .from(lineItem)
+    .leftJoin(productVariant, eq(productVariant.id, lineItem.variant_id))
+    .leftJoin(product, eq(product.id, productVariant.product_id))
+    .where(eq(lineItem.cart_id, id))
+    .orderBy(asc(lineItem.created_at), asc(lineItem.id)),
+)
+
+const cartItemIds = (db: Db) => db.select({ id: lineItem.id }).from(lineItem).where(eq(lineItem.cart_id, id))
+
+const adjustmentsStatement = preparedSelect('cart_item_adjustments', (db) =>
+  db
+    .select()
+    .from(lineItemAdjustment)
+    .where(inArray(lineItemAdjustment.item_id, cartItemIds(db))),
+)
+
+const itemTaxLinesStatement = preparedSelect('cart_item_tax_lines', (db) =>
+  db
+    .select()
+    .from(lineItemTaxLine)
+    .where(inArray(lineItemTaxLine.item_id, cartItemIds(db)))
+    .orderBy(asc(lineItemTaxLine.name), asc(lineItemTaxLine.id)),
+)
+
+const methodsStatement = preparedSelect('cart_shipping_methods', (db) =>
+  db.select().from(shippingMethod).where(eq(shippingMethod.cart_id, id)).orderBy(asc(shippingMethod.id)),
+)
+
+const methodTaxLinesStatement = preparedSelect('cart_shipping_method_tax_lines', (db) =>
+  db
+    .select()
+    .from(shippingMethodTaxLine)
+    .where(
+      inArray(
+        shippingMethodTaxLine.shipping_method_id,
+        db.select({ id: shippingMethod.id }).from(shippingMethod).where(eq(shippingMethod.cart_id, id)),
+      ),
+    )
+    .orderBy(asc(shippingMethodTaxLine.name), asc(shippingMethodTaxLine.id)),
+)
+
+const sessionsStatement = preparedSelect('cart_payment_sessions', (db) =>
+  db.select().from(paymentSession).where(eq(paymentSession.cart_id, id)).orderBy(asc(paymentSession.provider_id)),
+)
+
+/** A live cart row; completed carts are carts too. */
+export async function retrieveCartRow(db: Db, cartId: string): Promise<CartRow> {
+  const [row] = await cartRowStatement(db, { id: cartId })
+  if (!row) throw NotFound.entity('Cart', cartId)
   return row
 }
 
 /** A live region with its countries, payment providers and the tax setting of its currency. */
-export async function retrieveCartRegion(db: Db, id: string): Promise<CartRegion> {
-  const row = await db.query.region.findFirst({
-    where: and(eq(region.id, id), isNull(region.deleted_at)),
-    with: {
-      countries: { orderBy: [asc(country.iso_2)] },
-      payment_providers: { with: { provider: true }, orderBy: [asc(regionPaymentProvider.provider_id)] },
-      currency: true,
-    },
-  })
-  if (!row) throw NotFound.entity('Region', id)
-  const { payment_providers, currency, ...rest } = row
+export async function retrieveCartRegion(db: Db, regionId: string): Promise<CartRegion> {
+  const [row] = await regionStatement(db, { id: regionId })
+  if (!row) throw NotFound.entity('Region', regionId)
   return {
-    ...rest,
-    payment_providers: payment_providers.map((link) => link.provider),
-    currency_includes_tax: currency.includes_tax,
+    ...row.region,
+    countries: row.countries,
+    payment_providers: row.payment_providers,
+    currency_includes_tax: row.currency_includes_tax,
   }
 }
 
-/** The products of these ids with their effective shipping profile. */
-export async function loadLineProducts(db: Db, productIds: string[]): Promise<Map<string, LineProduct>> {
-  if (productIds.length === 0) return new Map()
-  const rows = await db
-    .select({
-      id: product.id,
-      title: product.title,
-      status: product.status,
-      type_id: product.type_id,
-      profile_id: productProfileId,
-      is_giftcard: product.is_giftcard,
-      discountable: product.discountable,
-      thumbnail: product.thumbnail,
-      deleted_at: product.deleted_at,
-    })
-    .from(product)
-    .where(inArray(product.id, productIds))
-  const fallbacks = new Map<string, string>()
-  for (const type of new Set(rows.filter((row) => !row.profile_id).map((row) => row.is_giftcard))) {
-    const profile = await retrieveSingleTypeProfile(db, type ? 'gift_card' : 'default')
-    fallbacks.set(String(type), profile.id)
-  }
-  return new Map(
-    rows.map((row) => [row.id, { ...row, profile_id: row.profile_id ?? fallbacks.get(String(row.is_giftcard))! }]),
-  )
+/**
+ * A product read without a profile while no default profile exists yet: the profile is made now
+ * (as `retrieveSingleTypeProfile` does), which only ever happens once per store.
+ */
+export async function withProfile<T extends LineProduct | null>(
+  db: Db,
+  row: (Omit<LineProduct, 'profile_id'> & { profile_id: string | null }) | null,
+): Promise<T> {
+  if (!row || row.profile_id) return row as T
+  const profile = await retrieveSingleTypeProfile(db, row.is_giftcard ? 'gift_card' : 'default')
+  return { ...row, profile_id: profile.id } as T
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
@@ -168,66 +254,50 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups
 }
 
-async function loadItems(db: Db, cartId: string): Promise<CartItem[]> {
-  const rows = await db
-    .select()
-    .from(lineItem)
-    .where(eq(lineItem.cart_id, cartId))
-    .orderBy(asc(lineItem.created_at), asc(lineItem.id))
+/**
+ * The lines, their variants and products, and their adjustments. Stored tax lines are read only
+ * when they count (`storedTaxes`): an open cart's taxes are computed afresh.
+ */
+async function loadItems(db: Db, cartId: string, storedTaxes: () => Promise<boolean>): Promise<CartItem[]> {
+  const rows = await itemsStatement(db, { id: cartId })
   if (rows.length === 0) return []
-  const itemIds = rows.map((row) => row.id)
-  const variantIds = [...new Set(rows.flatMap((row) => (row.variant_id ? [row.variant_id] : [])))]
-  const [variantRows, adjustments, storedLines] = await concurrently(db, [
-    () =>
-      variantIds.length > 0
-        ? db.select().from(productVariant).where(inArray(productVariant.id, variantIds))
-        : Promise.resolve([]),
-    () => db.select().from(lineItemAdjustment).where(inArray(lineItemAdjustment.item_id, itemIds)),
-    () =>
-      db
-        .select()
-        .from(lineItemTaxLine)
-        .where(inArray(lineItemTaxLine.item_id, itemIds))
-        .orderBy(asc(lineItemTaxLine.name), asc(lineItemTaxLine.id)),
+  const [adjustments, storedLines] = await concurrently(db, [
+    () => adjustmentsStatement(db, { id: cartId }),
+    async () => ((await storedTaxes()) ? itemTaxLinesStatement(db, { id: cartId }) : []),
   ])
-  const [variants, products] = await concurrently(db, [
-    () => loadVariantRelations(db, variantRows, new Set(), { availability: true }),
-    () => loadLineProducts(db, [...new Set(variantRows.map((row) => row.product_id))]),
-  ])
-  const variantById = new Map(variants.map((variant) => [variant.id, variant]))
   const adjustmentsByItem = groupBy(adjustments, (row) => row.item_id)
   const linesByItem = groupBy(storedLines, (row) => row.item_id)
-  return rows.map((row) => {
-    const variant = row.variant_id ? (variantById.get(row.variant_id) ?? null) : null
-    return {
-      ...row,
-      variant,
-      product: variant ? (products.get(variant.product_id) ?? null) : null,
-      adjustments: adjustmentsByItem.get(row.id) ?? [],
-      tax_lines: linesByItem.get(row.id) ?? [],
+  const items: CartItem[] = []
+  for (const { item, variant, product: parent } of rows) {
+    const loaded: LoadedVariant | null = variant
+    if (loaded) {
+      loaded.purchasable = !loaded.manage_inventory || loaded.allow_backorder || loaded.inventory_quantity > 0
     }
-  })
+    items.push({
+      ...item,
+      variant: loaded,
+      product: await withProfile<LineProduct | null>(db, parent),
+      adjustments: adjustmentsByItem.get(item.id) ?? [],
+      tax_lines: linesByItem.get(item.id) ?? [],
+    })
+  }
+  return items
 }
 
-async function loadShippingMethods(db: Db, cartId: string, flags: CartFlags): Promise<CartShippingMethod[]> {
-  const rows = await db
-    .select()
-    .from(shippingMethod)
-    .where(eq(shippingMethod.cart_id, cartId))
-    .orderBy(asc(shippingMethod.id))
+async function loadShippingMethods(
+  db: Db,
+  cartId: string,
+  flags: CartFlags,
+  storedTaxes: () => Promise<boolean>,
+): Promise<CartShippingMethod[]> {
+  const rows = await methodsStatement(db, { id: cartId })
   if (rows.length === 0) return []
-  const methodIds = rows.map((row) => row.id)
   const optionIds = [...new Set(rows.map((row) => row.shipping_option_id))]
   const [options, storedLines] = await concurrently(db, [
     // Methods keep their option even after staff delete it, so no `deleted_at` filter here. The
     // requirements say whether the method still applies when the lines change.
     () => loadShippingOptions(db, inArray(shippingOption.id, optionIds), ['requirements'], flags),
-    () =>
-      db
-        .select()
-        .from(shippingMethodTaxLine)
-        .where(inArray(shippingMethodTaxLine.shipping_method_id, methodIds))
-        .orderBy(asc(shippingMethodTaxLine.name), asc(shippingMethodTaxLine.id)),
+    async () => ((await storedTaxes()) ? methodTaxLinesStatement(db, { id: cartId }) : []),
   ])
   const optionById = new Map(options.map((option) => [option.id, option]))
   const linesByMethod = groupBy(storedLines, (row) => row.shipping_method_id)
@@ -238,21 +308,21 @@ async function loadShippingMethods(db: Db, cartId: string, flags: CartFlags): Pr
   }))
 }
 
-async function loadAddresses(db: Db, row: CartRow): Promise<Map<string, AddressRow>> {
-  const ids = [row.shipping_address_id, row.billing_address_id].filter((id): id is string => id !== null)
-  if (ids.length === 0) return new Map()
-  const rows = await db.select().from(address).where(inArray(address.id, ids))
-  return new Map(rows.map((entry) => [entry.id, entry]))
-}
-
 /**
  * v1 shows tax computed from the region's tax provider on an open cart whose region computes taxes
- * automatically, and the stored tax lines otherwise: they are written when the cart completes (or
- * for regions with `automatic_taxes = false`, when the storefront asks), so a completed cart keeps
- * the taxes its order was charged.
+ * automatically (or when asked to, `force_taxes`), and the stored tax lines otherwise: they are
+ * written when the cart completes, so a completed cart keeps the taxes its order was charged.
  */
-async function applyTaxLines(db: Db, details: Omit<CartDetails, 'taxes' | 'totals'>): Promise<'computed' | 'stored'> {
-  if (details.cart.completed_at || !details.region.automatic_taxes) return 'stored'
+function usesStoredTaxes(row: CartRow, region: CartRegion, forceTaxes: boolean): boolean {
+  return row.completed_at !== null || (!region.automatic_taxes && !forceTaxes)
+}
+
+async function applyTaxLines(
+  db: Db,
+  details: Omit<CartDetails, 'taxes' | 'totals'>,
+  forceTaxes: boolean,
+): Promise<'computed' | 'stored'> {
+  if (usesStoredTaxes(details.cart, details.region, forceTaxes)) return 'stored'
   const lines = await computeCartTaxLines(db, details)
   for (const item of details.items) item.tax_lines = lines.items.get(item.id) ?? []
   for (const method of details.shipping_methods) method.tax_lines = lines.methods.get(method.id) ?? []
@@ -322,45 +392,50 @@ export interface KnownCartParts {
   region?: CartRegion
   /** The cart was created in this request without lines, so it has no lines, methods or sessions. */
   bare?: boolean
+  /** Compute the taxes even where the region does not do it automatically (v1 `force_taxes`). */
+  forceTaxes?: boolean
 }
 
-/** A cart with every relation, its tax lines and totals. */
+type CartParts = Pick<CartDetails, 'cart' | 'shipping_address' | 'billing_address' | 'sales_channel'>
+
+/** The cart row with its addresses and channel; a known row without any needs no statement. */
+async function loadCartParts(db: Db, cartId: string, known: CartRow | undefined): Promise<CartParts> {
+  if (known?.id === cartId && !known.shipping_address_id && !known.billing_address_id && !known.sales_channel_id) {
+    return { cart: known, shipping_address: null, billing_address: null, sales_channel: null }
+  }
+  const [parts] = await cartWithPartsStatement(db, { id: cartId })
+  if (!parts) throw NotFound.entity('Cart', cartId)
+  return parts
+}
+
+/**
+ * A cart with every relation, its tax lines and totals: the cart with its addresses and channel,
+ * then its region, lines (with variants and products), adjustments, shipping methods and payment
+ * sessions side by side (one after another in a transaction), then its taxes: some seven
+ * statements whatever the number of lines.
+ */
 export async function loadCartDetails(
   db: Db,
-  id: string,
+  cartId: string,
   flags: CartFlags,
   known: KnownCartParts = {},
 ): Promise<CartDetails> {
-  const row = known.row?.id === id ? known.row : await retrieveCartRow(db, id)
-  const knownRegion = known.region?.id === row.region_id ? known.region : undefined
-  const [regionDetails, items, methods, sessions, addresses, channel] = await concurrently(db, [
-    () => (knownRegion ? Promise.resolve(knownRegion) : retrieveCartRegion(db, row.region_id)),
-    () => (known.bare ? Promise.resolve([]) : loadItems(db, row.id)),
-    () => (known.bare ? Promise.resolve([]) : loadShippingMethods(db, row.id, flags)),
-    () =>
-      known.bare
-        ? Promise.resolve([])
-        : db
-            .select()
-            .from(paymentSession)
-            .where(eq(paymentSession.cart_id, row.id))
-            .orderBy(asc(paymentSession.provider_id)),
-    () => loadAddresses(db, row),
-    () =>
-      row.sales_channel_id
-        ? db.select().from(salesChannel).where(eq(salesChannel.id, row.sales_channel_id)).limit(1)
-        : Promise.resolve([]),
+  const parts = await loadCartParts(db, cartId, known.row)
+  const row = parts.cart
+  const forceTaxes = known.forceTaxes ?? false
+  let regionLoad: Promise<CartRegion> | undefined
+  const loadRegion = () =>
+    (regionLoad =
+      known.region?.id === row.region_id ? Promise.resolve(known.region) : retrieveCartRegion(db, row.region_id))
+  // Stored tax lines are read only when they are the ones shown; the region's load has started.
+  const storedTaxes = async () => usesStoredTaxes(row, await regionLoad!, forceTaxes)
+  const [regionDetails, items, methods, sessions] = await concurrently(db, [
+    loadRegion,
+    () => (known.bare ? Promise.resolve([]) : loadItems(db, row.id, storedTaxes)),
+    () => (known.bare ? Promise.resolve([]) : loadShippingMethods(db, row.id, flags, storedTaxes)),
+    () => (known.bare ? Promise.resolve([]) : sessionsStatement(db, { id: row.id })),
   ])
-  const base = {
-    cart: row,
-    region: regionDetails,
-    items,
-    shipping_methods: methods,
-    payment_sessions: sessions,
-    shipping_address: row.shipping_address_id ? (addresses.get(row.shipping_address_id) ?? null) : null,
-    billing_address: row.billing_address_id ? (addresses.get(row.billing_address_id) ?? null) : null,
-    sales_channel: channel[0] ?? null,
-  }
-  const taxes = await applyTaxLines(db, base)
+  const base = { ...parts, region: regionDetails, items, shipping_methods: methods, payment_sessions: sessions }
+  const taxes = await applyTaxLines(db, base, forceTaxes)
   return { ...base, taxes, totals: totalsOf(base) }
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { NotAllowed } from '../../http/errors.js'
+import { NotAllowed, NotFound } from '../../http/errors.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import type { PaymentProvider } from '../../providers/payment.js'
 import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
@@ -43,13 +43,20 @@ export async function withCartLock<T>(db: Db, id: string, work: (tx: Db, row: Ca
 
 /**
  * A change to an open cart: one transaction, under the cart's lock, that refuses a completed cart,
- * touches `updated_at` and records `cart.updated`.
+ * touches `updated_at` and records `cart.updated`. The row is touched and read in one statement
+ * once the lock is held; a refused change rolls the touch back with everything else.
  */
 export async function mutateCart<T>(db: Db, id: string, work: (tx: Db, row: CartRow) => Promise<T>): Promise<T> {
-  return withCartLock(db, id, async (tx, row) => {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, id)
+    const [row] = await tx
+      .update(cart)
+      .set({ updated_at: new Date() })
+      .where(and(eq(cart.id, id), isNull(cart.deleted_at)))
+      .returning()
+    if (!row) throw NotFound.entity('Cart', id)
     assertCartOpen(row)
     const result = await work(tx, row)
-    await tx.update(cart).set({ updated_at: new Date() }).where(eq(cart.id, id))
     await emit(tx, 'cart.updated', { id })
     return result
   })

@@ -10,8 +10,8 @@ import {
   type PaymentSessionStatus,
 } from '../../providers/payment.js'
 import { detachedStage, type Stages } from '../../http/idempotency.js'
-import { assertCartOpen, withCartLock, type CartEnv } from './lock.js'
-import { loadCartDetails, type CartDetails, type PaymentSessionRow } from './loader.js'
+import { assertCartOpen, lockCart, withCartLock, type CartEnv } from './lock.js'
+import { loadCartDetails, type CartDetails, type CartRegion, type PaymentSessionRow } from './loader.js'
 import { paymentSession } from './schema.js'
 import { cartRelationsWithCustomer, cartViewOf, REFRESH_RELATIONS, type CartView } from './view.js'
 
@@ -51,6 +51,14 @@ interface Plan {
   calls: ProviderCall[]
   /** Provider sessions no row refers to any more: deleted at the provider, best effort. */
   discards: { providerId: string; data: PaymentData }[]
+  /** Whether the round wrote to the sessions; if not, the cart it read is still the cart. */
+  wrote: boolean
+}
+
+/** A round's plan and the cart it planned from, read under the cart's lock. */
+interface Round {
+  plan: Plan
+  details: CartDetails
 }
 
 interface RunOptions {
@@ -75,6 +83,7 @@ function contextOf(details: CartDetails): PaymentContext {
 
 async function removeSessions(tx: Db, sessions: PaymentSessionRow[], plan: Plan): Promise<void> {
   if (sessions.length === 0) return
+  plan.wrote = true
   await tx.delete(paymentSession).where(
     inArray(
       paymentSession.id,
@@ -88,11 +97,13 @@ async function removeSessions(tx: Db, sessions: PaymentSessionRow[], plan: Plan)
 
 async function insertSession(
   tx: Db,
+  plan: Plan,
   cartId: string,
   providerId: string,
   amount: number,
   isSelected: boolean | null,
 ): Promise<PaymentSessionRow> {
+  plan.wrote = true
   const [row] = await tx
     .insert(paymentSession)
     .values({
@@ -109,7 +120,8 @@ async function insertSession(
   return row
 }
 
-async function selectSession(tx: Db, cartId: string, sessionId: string): Promise<void> {
+async function selectSession(tx: Db, plan: Plan, cartId: string, sessionId: string): Promise<void> {
+  plan.wrote = true
   // Clear the others first: at most one selected session per cart is a unique index.
   await tx
     .update(paymentSession)
@@ -148,15 +160,15 @@ async function applyDirective(
     case 'select': {
       assertRegionProvider(details, directive.providerId)
       const found =
-        session(directive.providerId) ?? (await insertSession(tx, cartId, directive.providerId, total, null))
-      await selectSession(tx, cartId, found.id)
+        session(directive.providerId) ?? (await insertSession(tx, plan, cartId, directive.providerId, total, null))
+      await selectSession(tx, plan, cartId, found.id)
       return undefined
     }
     case 'refresh': {
       const found = session(directive.providerId)
       if (!found) return undefined
       await removeSessions(tx, [found], plan)
-      await insertSession(tx, cartId, found.provider_id, total, found.is_selected)
+      await insertSession(tx, plan, cartId, found.provider_id, total, found.is_selected)
       return undefined
     }
     case 'update_data': {
@@ -204,15 +216,16 @@ async function applyRules(
   sessions = sessions.filter((row) => offered.includes(row.provider_id))
   if (options.createMissing) {
     for (const providerId of offered.filter((id) => !sessions.some((row) => row.provider_id === id))) {
-      sessions.push(await insertSession(tx, cartId, providerId, total, null))
+      sessions.push(await insertSession(tx, plan, cartId, providerId, total, null))
     }
   }
   if (offered.length === 1 && sessions.length === 1 && sessions[0].is_selected !== true) {
-    await selectSession(tx, cartId, sessions[0].id)
+    await selectSession(tx, plan, cartId, sessions[0].id)
     sessions[0] = { ...sessions[0], is_selected: true }
   }
   const unstarted = sessions.filter((row) => !row.is_initiated && row.amount !== total).map((row) => row.id)
   if (unstarted.length > 0) {
+    plan.wrote = true
     await tx
       .update(paymentSession)
       .set({ amount: total, updated_at: new Date() })
@@ -234,15 +247,16 @@ async function planRound(
   cartId: string,
   directive: Directive | undefined,
   options: RunOptions,
-): Promise<Plan> {
-  return withCartLock(db, cartId, async (tx, row) => {
-    assertCartOpen(row)
-    const plan: Plan = { calls: [], discards: [] }
-    const details = await loadCartDetails(tx, cartId, env.flags, { row })
+): Promise<Round> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, cartId)
+    const details = await loadCartDetails(tx, cartId, env.flags)
+    assertCartOpen(details.cart)
+    const plan: Plan = { calls: [], discards: [], wrote: false }
     const directed = directive ? await applyDirective(tx, details, directive, plan) : undefined
     if (directed) plan.calls.push(directed)
     else await applyRules(tx, details, options, plan, !directive || directive.kind === 'create')
-    return plan
+    return { plan, details }
   })
 }
 
@@ -300,13 +314,23 @@ async function discard(env: CartEnv, discards: Plan['discards']): Promise<void> 
   )
 }
 
-async function run(db: Db, env: CartEnv, cartId: string, directive: Directive | undefined, options: RunOptions) {
+/**
+ * Runs rounds until one needs no provider call. Answers the cart as that last round read it when
+ * the round wrote nothing (the usual last round), so the caller need not read it again.
+ */
+async function run(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  directive: Directive | undefined,
+  options: RunOptions,
+): Promise<CartDetails | undefined> {
   let next = directive
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const plan = await planRound(db, env, cartId, next, options)
+    const { plan, details } = await planRound(db, env, cartId, next, options)
     next = undefined
     await discard(env, plan.discards)
-    if (plan.calls.length === 0) return
+    if (plan.calls.length === 0) return plan.wrote ? undefined : details
     const settled = await Promise.allSettled(plan.calls.map((call) => callProvider(env, call)))
     const answers = plan.calls.flatMap((call, index) => {
       const outcome = settled[index]
@@ -326,8 +350,8 @@ async function run(db: Db, env: CartEnv, cartId: string, directive: Directive | 
 export function createPaymentSessionsStages(env: CartEnv, cartId: string): Stages {
   return {
     started: detachedStage(async (db) => {
-      await run(db, env, cartId, { kind: 'create' }, { createMissing: true, initiate: true })
-      const cart = await cartViewOf(db, env.flags, cartId, cartRelationsWithCustomer(env.flags))
+      const details = await run(db, env, cartId, { kind: 'create' }, { createMissing: true, initiate: true })
+      const cart = await cartViewOf(db, env.flags, cartId, cartRelationsWithCustomer(env.flags), details)
       return { response_code: 200, response_body: { cart } }
     }),
   }
@@ -340,8 +364,8 @@ export async function selectPaymentSession(
   cartId: string,
   providerId: string,
 ): Promise<CartView> {
-  await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
-  return cartViewOf(db, env.flags, cartId)
+  const details = await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId, undefined, details)
 }
 
 /** `POST /store/carts/:id/payment-sessions/:provider_id`: selects it, then hands the provider the new data. */
@@ -353,8 +377,9 @@ export async function updatePaymentSessionData(
   data: PaymentData,
 ): Promise<CartView> {
   await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
-  await run(db, env, cartId, { kind: 'update_data', providerId, data }, { createMissing: false, initiate: true })
-  return cartViewOf(db, env.flags, cartId)
+  const directive: Directive = { kind: 'update_data', providerId, data }
+  const details = await run(db, env, cartId, directive, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId, undefined, details)
 }
 
 /**
@@ -367,8 +392,8 @@ export async function refreshPaymentSession(
   cartId: string,
   providerId: string,
 ): Promise<CartView> {
-  await run(db, env, cartId, { kind: 'refresh', providerId }, { createMissing: false, initiate: true })
-  return cartViewOf(db, env.flags, cartId, REFRESH_RELATIONS)
+  const details = await run(db, env, cartId, { kind: 'refresh', providerId }, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId, REFRESH_RELATIONS, details)
 }
 
 /** `DELETE /store/carts/:id/payment-sessions/:provider_id`; no session for the provider is no error (v1). */
@@ -378,26 +403,23 @@ export async function deletePaymentSession(
   cartId: string,
   providerId: string,
 ): Promise<CartView> {
-  await run(db, env, cartId, { kind: 'delete', providerId }, { createMissing: false, initiate: false })
-  return cartViewOf(db, env.flags, cartId)
+  const details = await run(db, env, cartId, { kind: 'delete', providerId }, { createMissing: false, initiate: false })
+  return cartViewOf(db, env.flags, cartId, undefined, details)
 }
 
 /**
  * After a change to a cart's lines, region or shipping: brings existing sessions in line with the
- * new total (v1 refreshes them in the same request). Starts no session and creates none; a cart
- * without sessions costs one query.
+ * new total (v1 refreshes them in the same request). Starts no session and creates none. Answers
+ * the cart as it stands afterwards; a cart without sessions is read once, for that answer.
  */
-export async function syncPaymentSessions(db: Db, env: CartEnv, cartId: string): Promise<void> {
-  if (!(await hasPaymentSessions(db, cartId))) return
-  await run(db, env, cartId, undefined, { createMissing: false, initiate: false })
-}
-
-/** Whether the cart has any payment session. */
-export async function hasPaymentSessions(db: Db, cartId: string): Promise<boolean> {
-  const [any] = await db
-    .select({ id: paymentSession.id })
-    .from(paymentSession)
-    .where(eq(paymentSession.cart_id, cartId))
-    .limit(1)
-  return any !== undefined
+export async function syncPaymentSessions(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  region?: CartRegion,
+): Promise<CartDetails> {
+  const details = await loadCartDetails(db, cartId, env.flags, { region })
+  if (details.payment_sessions.length === 0) return details
+  const synced = await run(db, env, cartId, undefined, { createMissing: false, initiate: false })
+  return synced ?? loadCartDetails(db, cartId, env.flags, { region })
 }

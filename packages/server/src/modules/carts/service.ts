@@ -10,6 +10,7 @@ import { address, customer } from '../customers/schema.js'
 import { region } from '../regions/schema.js'
 import { retrieveSalesChannel } from '../sales-channels/service.js'
 import { store } from '../store/schema.js'
+import { atomicStage, type Stages } from '../../http/idempotency.js'
 import { assertCountryInRegion, setShippingCountry, writeCartAddress } from './addresses.js'
 import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
 import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js'
@@ -25,6 +26,7 @@ import {
   type CartRegion,
   type CartRow,
   type PaymentSessionRow,
+  type TaxLine,
 } from './loader.js'
 import { syncPaymentSessions } from './payment-sessions.js'
 import { cart, lineItem, lineItemTaxLine, paymentSession, shippingMethod, shippingMethodTaxLine } from './schema.js'
@@ -278,8 +280,7 @@ export async function updateCart(
     return { dropped: droppedSessions, region: cartRegion }
   })
   await deleteProviderSessions(env, dropped)
-  await syncPaymentSessions(db, env, id)
-  const details = await loadCartDetails(db, id, env.flags, { region: knownRegion })
+  const details = await syncPaymentSessions(db, env, id, knownRegion)
   return cartView(db, details, defaultCartRelations(env.flags))
 }
 
@@ -290,6 +291,24 @@ async function deleteProviderSessions(env: CartEnv, sessions: PaymentSessionRow[
       .filter((session) => session.is_initiated)
       .map(async (session) => env.paymentProviders.get(session.provider_id)?.deletePayment(session.data)),
   )
+}
+
+/**
+ * `POST /store/carts/:id/taxes` as one idempotent stage: the cart with its taxes computed by the
+ * region's tax provider even when the region does not compute them automatically (v1
+ * `force_taxes`). Nothing is stored: as in v1 the lines are computed for the answer, and the cart
+ * stores its tax lines when it completes.
+ */
+export function calculateTaxesStages(env: CartEnv, id: string): Stages {
+  return {
+    started: atomicStage(async (tx) => {
+      const details = await loadCartDetails(tx, id, env.flags, { forceTaxes: true })
+      return {
+        response_code: 200,
+        response_body: { cart: await cartView(tx, details, defaultCartRelations(env.flags)) },
+      }
+    }),
+  }
 }
 
 /** `DELETE /store/carts/:id/discounts/:code`: no discount can be on a cart until promotions land. */
@@ -324,25 +343,51 @@ export function cartTotals(details: Pick<CartDetails, 'region' | 'items' | 'ship
 /**
  * Stores the tax lines of the cart's lines and shipping methods, computed by the system tax
  * provider (v1 `createTaxLines`, run when the cart completes), replacing any stored before. From
- * then on the cart is totalled with the stored lines once it is completed.
+ * then on the cart is totalled with the stored lines once it is completed. Answers the cart with
+ * the stored lines and their totals, so it need not be read again; lines the load computed already
+ * are stored as they are.
  */
-export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<void> {
+export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<CartDetails> {
   await clearCartTaxLines(tx, details.cart.id)
-  const lines = await computeCartTaxLines(tx, details)
+  const lines =
+    details.taxes === 'computed'
+      ? {
+          items: new Map(details.items.map((item) => [item.id, item.tax_lines])),
+          methods: new Map(details.shipping_methods.map((method) => [method.id, method.tax_lines])),
+        }
+      : await computeCartTaxLines(tx, details)
   const itemLines = [...lines.items.values()].flat()
   const methodLines = [...lines.methods.values()].flat()
-  if (itemLines.length > 0) {
-    await tx
-      .insert(lineItemTaxLine)
-      .values(itemLines.map((line) => ({ ...line, id: generateId('litl') })))
-      .onConflictDoNothing()
+  const storedItemLines =
+    itemLines.length > 0
+      ? await tx
+          .insert(lineItemTaxLine)
+          .values(itemLines.map((line) => ({ ...line, id: generateId('litl') })))
+          .onConflictDoNothing()
+          .returning()
+      : []
+  const storedMethodLines =
+    methodLines.length > 0
+      ? await tx
+          .insert(shippingMethodTaxLine)
+          .values(methodLines.map((line) => ({ ...line, id: generateId('smtl') })))
+          .onConflictDoNothing()
+          .returning()
+      : []
+  const byName = (a: TaxLine, b: TaxLine) => a.name.localeCompare(b.name) || (a.id ?? '').localeCompare(b.id ?? '')
+  const stored = {
+    ...details,
+    items: details.items.map((item) => ({
+      ...item,
+      tax_lines: storedItemLines.filter((line) => line.item_id === item.id).sort(byName),
+    })),
+    shipping_methods: details.shipping_methods.map((method) => ({
+      ...method,
+      tax_lines: storedMethodLines.filter((line) => line.shipping_method_id === method.id).sort(byName),
+    })),
+    taxes: 'stored' as const,
   }
-  if (methodLines.length > 0) {
-    await tx
-      .insert(shippingMethodTaxLine)
-      .values(methodLines.map((line) => ({ ...line, id: generateId('smtl') })))
-      .onConflictDoNothing()
-  }
+  return { ...stored, totals: totalsOf(stored) }
 }
 
 /** Removes the stored tax lines of the cart's lines and shipping methods (completion aborted). */

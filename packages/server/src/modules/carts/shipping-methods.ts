@@ -139,8 +139,7 @@ export async function addShippingMethod(
       if (error instanceof StaleCart) continue
       throw error
     }
-    await syncPaymentSessions(db, env, cartId)
-    const details = await loadCartDetails(db, cartId, env.flags, { region: seen.region })
+    const details = await syncPaymentSessions(db, env, cartId, seen.region)
     return cartView(db, details, defaultCartRelations(env.flags))
   }
   throw new Conflict('The cart kept changing while its shipping method was being checked')

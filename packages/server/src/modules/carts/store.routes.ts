@@ -28,7 +28,7 @@ import {
   selectPaymentSession,
   updatePaymentSessionData,
 } from './payment-sessions.js'
-import { createCart, removeDiscount, retrieveStoreCart, updateCart } from './service.js'
+import { calculateTaxesStages, createCart, removeDiscount, retrieveStoreCart, updateCart } from './service.js'
 import { addShippingMethod, listCartShippingOptions } from './shipping-methods.js'
 
 export function cartEnv(app: FastifyInstance): CartEnv {
@@ -209,6 +209,13 @@ export const storeCartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       cart: await refreshPaymentSession(app.db, env, request.params.id, request.params.provider_id),
     }),
+  )
+
+  app.post(
+    '/store/carts/:id/taxes',
+    { schema: { tags, params: CartIdParams, querystring: CartFindParams, response: cartResponse } },
+    async (request, reply) =>
+      runIdempotent<CartResponse>(app.db, request, reply, calculateTaxesStages(env, request.params.id)),
   )
 
   app.get(

@@ -1,11 +1,14 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
 import { concurrently } from '../catalog/concurrent.js'
 import type { PriceRow, VariantRow } from '../catalog/loader.js'
 import { priceIncludesTax, selectPrice } from '../catalog/price-selection.js'
-import { moneyAmount, productSalesChannel, productVariant } from '../catalog/schema.js'
-import { loadLineProducts, type CartFlags, type CartRegion, type LineProduct } from './loader.js'
+import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
+import { availabilityCheck } from '../inventory/availability.js'
+import { lineProductColumns, withProfile, type CartFlags, type CartRegion, type LineProduct } from './loader.js'
+import { preparedSelect } from './prepared.js'
 
 /** What a cart needs of a variant to put it on a line: the variant, its product and its prices. */
 export interface CartVariant {
@@ -15,40 +18,52 @@ export interface CartVariant {
   prices: PriceRow[]
 }
 
+const ids = sql.placeholder('ids')
+
+const variantsStatement = preparedSelect('cart_variants', (db) =>
+  db
+    .select({ variant: productVariant, product: lineProductColumns })
+    .from(productVariant)
+    .innerJoin(product, eq(product.id, productVariant.product_id))
+    .where(and(sql`${productVariant.id} = ANY(${ids})`, isNull(productVariant.deleted_at), isNull(product.deleted_at))),
+)
+
+const pricesStatement = preparedSelect('cart_variant_prices', (db) =>
+  db
+    .select()
+    .from(moneyAmount)
+    .where(
+      and(
+        sql`${moneyAmount.variant_id} = ANY(${ids})`,
+        isNull(moneyAmount.deleted_at),
+        isNull(moneyAmount.price_list_id),
+      ),
+    ),
+)
+
 /**
- * Live variants of live products, by id, with their products and default prices, in three
- * queries whatever the number of variants. Unknown or deleted variants are absent.
+ * Live variants of live products, by id, with their products and default prices, in two
+ * statements whatever the number of variants. Unknown or deleted variants are absent.
  */
-export async function loadCartVariants(db: Db, ids: string[]): Promise<Map<string, CartVariant>> {
-  const wanted = [...new Set(ids)]
+export async function loadCartVariants(db: Db, variantIds: string[]): Promise<Map<string, CartVariant>> {
+  const wanted = [...new Set(variantIds)]
   if (wanted.length === 0) return new Map()
-  const [variants, prices] = await concurrently(db, [
-    () =>
-      db
-        .select()
-        .from(productVariant)
-        .where(and(inArray(productVariant.id, wanted), isNull(productVariant.deleted_at))),
-    () =>
-      db
-        .select()
-        .from(moneyAmount)
-        .where(
-          and(
-            inArray(moneyAmount.variant_id, wanted),
-            isNull(moneyAmount.deleted_at),
-            isNull(moneyAmount.price_list_id),
-          ),
-        ),
+  const [rows, prices] = await concurrently(db, [
+    () => variantsStatement(db, { ids: wanted }),
+    () => pricesStatement(db, { ids: wanted }),
   ])
-  const products = await loadLineProducts(db, [...new Set(variants.map((variant) => variant.product_id))])
+  const pricesByVariant = new Map<string, PriceRow[]>()
+  for (const price of prices) {
+    const list = pricesByVariant.get(price.variant_id)
+    if (list) list.push(price)
+    else pricesByVariant.set(price.variant_id, [price])
+  }
   const result = new Map<string, CartVariant>()
-  for (const variant of variants) {
-    const parent = products.get(variant.product_id)
-    if (!parent || parent.deleted_at) continue
+  for (const { variant, product: parent } of rows) {
     result.set(variant.id, {
       variant,
-      product: parent,
-      prices: prices.filter((price) => price.variant_id === variant.id),
+      product: await withProfile<LineProduct>(db, parent),
+      prices: pricesByVariant.get(variant.id) ?? [],
     })
   }
   return result
@@ -140,4 +155,19 @@ export function assertInventory(variant: VariantRow, quantity: number): void {
       'insufficient_inventory',
     )
   }
+}
+
+/**
+ * The stock check for a batch of variants: with the `inventoryService` flag on, what the inventory
+ * module has available at the cart's sales channel's locations (one query for the batch);
+ * otherwise the variants' own inventory_quantity.
+ */
+export async function stockCheck(
+  db: Db,
+  flags: Partial<FeatureFlags>,
+  channelId: string | null,
+  variantIds: string[],
+): Promise<(variant: VariantRow, quantity: number) => void> {
+  if (!flags.inventoryService) return assertInventory
+  return availabilityCheck(db, variantIds, channelId)
 }

@@ -226,12 +226,13 @@ export async function cartView(
 
 export type CartView = Awaited<ReturnType<typeof cartView>>
 
-/** Loads the cart and answers it with these relations. */
+/** Answers the cart with these relations, read now unless the caller has it as it stands. */
 export async function cartViewOf(
   db: Db,
   flags: CartFlags,
   id: string,
   relations: ReadonlySet<string> = defaultCartRelations(flags),
+  current?: CartDetails,
 ): Promise<CartView> {
-  return cartView(db, await loadCartDetails(db, id, flags), relations)
+  return cartView(db, current ?? (await loadCartDetails(db, id, flags)), relations)
 }

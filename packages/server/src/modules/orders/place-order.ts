@@ -79,10 +79,9 @@ export async function placeOrder(db: Db, env: CartEnv, cartId: string, idempoten
       throw new NotAllowed(`Cart ${cartId} has already been completed`, 'cart_incompatible_state')
     }
     assertCompletable(current)
-    await setCartTaxLines(tx, current)
-    const details = await retrieveCartForCompletion(tx, cartId, env.flags)
+    const details = await setCartTaxLines(tx, current)
     const session = assertPaid(details)
-    await takeStock(tx, details.items)
+    await takeStock(tx, details, env.flags)
 
     const orderId = await insertOrder(tx, details, idempotencyKey)
     let paymentId: string | null = null

@@ -1,24 +1,28 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { asc, inArray, sql } from 'drizzle-orm'
+import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
-import { NotAllowed } from '../../http/errors.js'
 import { productVariant } from '../catalog/schema.js'
 import type { CartDetails } from '../carts/service.js'
+import { InsufficientInventory } from '../inventory/errors.js'
+import { reserveLines } from '../inventory/reservations.js'
 
-/** v1's insufficient-inventory refusal; cart completion answers it with a 409 `errors` envelope. */
-export class InsufficientInventory extends NotAllowed {
-  constructor(readonly variantId: string) {
-    super(`Variant with id: ${variantId} does not have the required inventory`, 'insufficient_inventory')
-  }
-}
+export { InsufficientInventory }
 
 /**
  * Takes the ordered quantities off the variants' stock, inside the order's transaction: all of it or,
- * with an InsufficientInventory, none (the transaction rolls back). A conditional UPDATE per variant
- * keeps two checkouts from selling the last unit twice, on any number of server processes, without
- * reading first. Variants that do not manage inventory are left alone; backorderable ones may go
- * below zero, as in v1. The inventory module will take this over with reservations.
+ * with an InsufficientInventory, none (the transaction rolls back). A conditional UPDATE (stock >=
+ * quantity) keeps two checkouts from selling the last unit twice, on any number of server
+ * processes. Variants that do not manage inventory are left alone; backorderable ones may go
+ * below zero, as in v1. With the `inventoryService` flag on, the inventory module reserves the
+ * units at the cart's sales channel's locations instead, with the same all-or-nothing guarantee.
  */
-export async function takeStock(tx: Db, items: CartDetails['items']): Promise<void> {
+export async function takeStock(
+  tx: Db,
+  details: Pick<CartDetails, 'cart' | 'items'>,
+  flags: Partial<FeatureFlags>,
+): Promise<void> {
+  if (flags.inventoryService) return reserveLines(tx, details.items, details.cart.sales_channel_id)
+  const { items } = details
   const wanted = new Map<string, { quantity: number; backorder: boolean }>()
   for (const item of items) {
     if (!item.variant_id || !item.variant?.manage_inventory) continue
@@ -28,15 +32,27 @@ export async function takeStock(tx: Db, items: CartDetails['items']): Promise<vo
       backorder: item.variant.allow_backorder,
     })
   }
-  // A stable order, so two carts taking the same variants never wait on each other in a cycle.
-  for (const [variantId, { quantity, backorder }] of [...wanted].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const taken = await tx
-      .update(productVariant)
-      .set({ inventory_quantity: sql`${productVariant.inventory_quantity} - ${quantity}`, updated_at: new Date() })
-      .where(
-        and(eq(productVariant.id, variantId), backorder ? undefined : gte(productVariant.inventory_quantity, quantity)),
-      )
-      .returning({ id: productVariant.id })
-    if (taken.length === 0) throw new InsufficientInventory(variantId)
-  }
+  if (wanted.size === 0) return
+  const ids = [...wanted.keys()].sort()
+  // The rows are locked in id order first, so two carts taking the same variants never wait on each
+  // other in a cycle; then one conditional UPDATE takes every variant's units, two statements for
+  // any number of lines.
+  await tx
+    .select({ id: productVariant.id })
+    .from(productVariant)
+    .where(inArray(productVariant.id, ids))
+    .orderBy(asc(productVariant.id))
+    .for('update')
+  const rows = ids.map((id) => {
+    const { quantity, backorder } = wanted.get(id)!
+    return sql`(${id}::text, ${quantity}::int, ${backorder}::boolean)`
+  })
+  const result = await tx.execute(sql`
+    UPDATE ${productVariant} SET inventory_quantity = ${productVariant.inventory_quantity} - wanted.quantity, updated_at = now()
+    FROM (VALUES ${sql.join(rows, sql`, `)}) AS wanted (id, quantity, backorder)
+    WHERE ${productVariant.id} = wanted.id AND (wanted.backorder OR ${productVariant.inventory_quantity} >= wanted.quantity)
+    RETURNING ${productVariant.id} AS id`)
+  const taken = new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id))
+  const short = ids.find((id) => !taken.has(id))
+  if (short) throw new InsufficientInventory(short)
 }

@@ -200,7 +200,7 @@ describe('over a real connection', () => {
     ]
     for (const [filename, type, content, auth, status] of cases) {
       const form = new FormData()
-      form.append('files', new Blob([content], { type }), filename)
+      form.append('files', new Blob([new Uint8Array(content)], { type }), filename)
       form.append('files', new Blob([PNG], { type: 'image/png' }), 'second.png')
       const res = await fetch(`${base}/admin/uploads`, {
         method: 'POST',
