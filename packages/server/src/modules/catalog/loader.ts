@@ -20,6 +20,7 @@ import {
   productVariant,
 } from './schema.js'
 import { concurrently } from './concurrent.js'
+import { inventorySeam } from './inventory-seam.js'
 
 /**
  * Loads the relations of a page of products or variants with one batched query per relation,
@@ -66,6 +67,11 @@ export interface LoadOptions {
   pricing?: PricingContext
   /** Adds `purchasable` to variants (storefront). */
   availability?: boolean
+  /**
+   * With the inventory module: `inventory_quantity` becomes what this sales channel has available
+   * (null: the store's default channel). Absent: the variant's own column.
+   */
+  stockChannel?: string | null
   /** Storefront: only active, public categories. */
   publicCategoriesOnly?: boolean
 }
@@ -388,12 +394,26 @@ function variantPrices(db: Db, variantIds: string[], scope: PriceScope | undefin
 
 // Rows are fresh objects from the driver and belong to this load, so they are decorated in place:
 // a page holds hundreds of them, and copies would only feed the garbage collector.
-function decorateVariant(variant: LoadedVariant, options: LoadOptions): LoadedVariant {
+function decorateVariant(variant: LoadedVariant, options: LoadOptions, stock?: Map<string, number>): LoadedVariant {
   if (options.pricing && variant.prices) Object.assign(variant, priceVariant(variant.prices, options.pricing))
+  const available = stock?.get(variant.id)
+  if (available !== undefined) variant.inventory_quantity = available
   if (options.availability) {
     variant.purchasable = !variant.manage_inventory || variant.allow_backorder || variant.inventory_quantity > 0
   }
   return variant
+}
+
+/** Units the request's sales channel has available per managed variant, in one query (inventory module). */
+async function channelStock(
+  db: Db,
+  variants: readonly VariantRow[],
+  options: LoadOptions,
+): Promise<Map<string, number> | undefined> {
+  const seam = inventorySeam()
+  const managed = variants.filter((variant) => variant.manage_inventory).map((variant) => variant.id)
+  if (options.stockChannel === undefined || !seam || managed.length === 0) return undefined
+  return seam.availability(db, managed, options.stockChannel)
 }
 
 /** Attaches the relations named in `relations` (dot paths such as `variants.prices`) to products. */
@@ -441,6 +461,7 @@ export async function loadProductRelations(
     ],
   )
 
+  const stock = await channelStock(db, variants, options)
   const pricesByVariant = groupBy(prices, (price) => price.variant_id)
   const valuesByVariant = groupBy(
     optionRows.flatMap((row) => (row.value ? [row.value] : [])),
@@ -465,7 +486,7 @@ export async function loadProductRelations(
       const loaded: LoadedVariant = variant
       if (wants('variants.prices')) loaded.prices = pricesByVariant.get(variant.id) ?? []
       if (wants('variants.options')) loaded.options = valuesByVariant.get(variant.id) ?? []
-      return decorateVariant(loaded, options)
+      return decorateVariant(loaded, options, stock)
     }),
     (variant) => variant.product_id,
   )
@@ -505,11 +526,12 @@ export async function loadVariantRelations(
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
   const productIds = unique(rows.map((row) => row.product_id))
-  const [prices, values, products] = await concurrently(db, [
+  const [prices, values, products, stock] = await concurrently(db, [
     () => (relations.has('prices') ? variantPrices(db, ids, options.priceScope) : none<PriceRow>()),
     () =>
       relations.has('options') ? statement(db, 'optionValuesOfVariants').execute({ ids }) : none<OptionValueRow>(),
     () => (relations.has('product') ? statement(db, 'products').execute({ ids: productIds }) : none<ProductRow>()),
+    () => channelStock(db, rows, options),
   ])
   const pricesByVariant = groupBy(prices, (price) => price.variant_id)
   const valuesByVariant = groupBy(values, (value) => value.variant_id)
@@ -522,6 +544,6 @@ export async function loadVariantRelations(
       const parent = productById.get(row.product_id)
       if (parent) loaded.product = parent
     }
-    return decorateVariant(loaded, options)
+    return decorateVariant(loaded, options, stock)
   })
 }

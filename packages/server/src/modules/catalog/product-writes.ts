@@ -232,7 +232,7 @@ export async function createProduct(
         })),
       },
     }))
-    await insertVariants(tx, row.id, variants)
+    await insertVariants(tx, row.id, variants, flags)
     if (options.length > 0) await assertDistinctCombinations(tx, row.id, 'invalid')
     await emit(tx, 'product.created', { id: row.id })
     return retrieveAdminProduct(tx, row.id, {}, flags)
@@ -243,7 +243,12 @@ export async function createProduct(
  * `variants` on product update is authoritative (v1): listed variants with an `id` are updated,
  * those without are created, and the product's other variants are deleted.
  */
-async function syncVariants(db: Db, productId: string, variants: readonly ProductUpdateVariant[]): Promise<void> {
+async function syncVariants(
+  db: Db,
+  productId: string,
+  variants: readonly ProductUpdateVariant[],
+  flags: CatalogFlags,
+): Promise<void> {
   const existing = await db
     .select({ id: productVariant.id })
     .from(productVariant)
@@ -270,7 +275,7 @@ async function syncVariants(db: Db, productId: string, variants: readonly Produc
     assertCoversOptions(values, options, path)
     created.push({ path, input: { ...variant, title: variant.title, prices: variant.prices, options: values } })
   }
-  await insertVariants(db, productId, created)
+  await insertVariants(db, productId, created, flags)
   await assertDistinctCombinations(db, productId, 'invalid')
 }
 
@@ -321,7 +326,7 @@ export async function updateProduct(
         (input.sales_channels ?? []).map((channel) => channel.id),
       )
     }
-    if (input.variants) await syncVariants(tx, id, input.variants)
+    if (input.variants) await syncVariants(tx, id, input.variants, flags)
     await emit(tx, 'product.updated', { id, fields: Object.keys(input) })
     return retrieveAdminProduct(tx, id, {}, flags)
   })

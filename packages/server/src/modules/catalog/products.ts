@@ -20,7 +20,8 @@ import { remembered } from './read-cache.js'
 
 /** Product reads: admin and store lists and details (reference/admin-api.md, store-api.md "Products"). */
 
-export type CatalogFlags = Pick<FeatureFlags, 'product_categories' | 'tax_inclusive_pricing' | 'sales_channels'>
+export type CatalogFlags = Pick<FeatureFlags, 'product_categories' | 'tax_inclusive_pricing' | 'sales_channels'> &
+  Partial<Pick<FeatureFlags, 'inventoryService'>>
 
 /** The scope a storefront request carries: its publishable key's sales channels, if any. */
 export interface StoreScope {
@@ -204,6 +205,22 @@ export function assertChannelsInScope(requested: string[], keyChannels: string[]
 const STORE_LOAD_OPTIONS = { availability: true, publicCategoriesOnly: true }
 
 /**
+ * With the inventory module, the sales channel whose stock makes a variant's `inventory_quantity`:
+ * the one requested, else the publishable key's only channel, else the store's default (null).
+ * Undefined while the module is off: the variant's own column counts.
+ */
+export function stockChannelOf(
+  requested: string[] | undefined,
+  scope: StoreScope,
+  flags: CatalogFlags,
+): string | null | undefined {
+  if (!flags.inventoryService) return undefined
+  const keyChannels = scope.publishableKey?.salesChannelIds ?? []
+  if (requested?.length === 1) return requested[0]
+  return keyChannels.length === 1 ? keyChannels[0] : null
+}
+
+/**
  * `GET /store/products`: published products in the request's sales-channel scope, priced for the
  * region or currency asked for. One query for the page, one for the count (both concurrent with the
  * region lookup), then one per relation.
@@ -237,6 +254,7 @@ export async function listStoreProducts(
     ...STORE_LOAD_OPTIONS,
     pricing: context,
     priceScope: storePriceScope(context),
+    stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
   })
   return { products: products.map((row) => pickFields(row, fields, relations)), count: page.count }
 }
@@ -327,6 +345,7 @@ export async function retrieveStoreProduct(
     ...STORE_LOAD_OPTIONS,
     pricing: context,
     priceScope: storePriceScope(context),
+    stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
   })
   return pickFields(loaded, fields, relations)
 }

@@ -5,7 +5,7 @@ import { toList } from '../../http/schemas.js'
 import { concurrently } from './concurrent.js'
 import { loadProductRelations, type LoadedProduct, type PageRow } from './loader.js'
 import { inDefaultSalesChannel, inSalesChannels, productFilterConditions, publishedProduct } from './product-filters.js'
-import { assertChannelsInScope, type CatalogFlags, type StoreScope } from './products.js'
+import { assertChannelsInScope, stockChannelOf, type CatalogFlags, type StoreScope } from './products.js'
 import { resolvePricingContext, storePriceScope } from './pricing.js'
 import { product, productCollection, productType } from './schema.js'
 import type { StorePostSearchReq } from './search.contract.js'
@@ -171,6 +171,7 @@ export async function searchStoreProducts(
     publicCategoriesOnly: true,
     pricing: context,
     priceScope: storePriceScope(context),
+    stockChannel: stockChannelOf(toList(filter.sales_channel_id), scope, flags),
   })
   return { hits, total: page.total }
 }

@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull, max } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
+import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
+import { inventorySeam } from './inventory-seam.js'
 import { insertPrices, replaceVariantPrices, resolvePrices, type LocatedPrice } from './prices.js'
 import type { OptionValueInput, PriceInput } from './products.contract.js'
 import { productOption, productOptionValue, productVariant } from './schema.js'
@@ -138,8 +140,16 @@ export function findDuplicateCombination(
   return undefined
 }
 
-/** Inserts variants with their option values and prices: four statements for any number of variants. */
-export async function insertVariants(db: Db, productId: string, variants: readonly NewVariant[]): Promise<string[]> {
+/**
+ * Inserts variants with their option values and prices: four statements for any number of variants.
+ * With the `inventoryService` flag on, variants that manage their inventory get an inventory item.
+ */
+export async function insertVariants(
+  db: Db,
+  productId: string,
+  variants: readonly NewVariant[],
+  flags: Partial<Pick<FeatureFlags, 'inventoryService'>>,
+): Promise<string[]> {
   if (variants.length === 0) return []
   const resolved = await resolvePrices(
     db,
@@ -160,7 +170,14 @@ export async function insertVariants(db: Db, productId: string, variants: readon
     variant_rank: firstRank + index,
     metadata: mergeMetadata(null, input.metadata) ?? null,
   }))
-  await db.insert(productVariant).values(rows)
+  const inserted = await db.insert(productVariant).values(rows).returning()
+  const seam = inventorySeam()
+  if (flags.inventoryService && seam) {
+    await seam.variantsCreated(
+      db,
+      inserted.filter((variant) => variant.manage_inventory),
+    )
+  }
   const values = variants.flatMap(({ input }, index) =>
     input.options.map((option) => ({
       id: generateId('optval'),

@@ -8,7 +8,13 @@ import { VARIANT_FIELDS } from './contract.js'
 import { loadVariantRelations, type LoadedProduct, type LoadedVariant, type VariantRow } from './loader.js'
 import { retrieveLiveProduct } from './product-writes.js'
 import { inDefaultSalesChannel, inSalesChannels, publishedProduct } from './product-filters.js'
-import { assertChannelsInScope, retrieveAdminProduct, type CatalogFlags, type StoreScope } from './products.js'
+import {
+  assertChannelsInScope,
+  retrieveAdminProduct,
+  stockChannelOf,
+  type CatalogFlags,
+  type StoreScope,
+} from './products.js'
 import type {
   AdminGetProductVariantsParams,
   AdminGetVariantsParams,
@@ -71,7 +77,7 @@ export async function addProductVariant(
     await retrieveLiveProduct(tx, productId)
     const values = input.options ?? []
     assertCoversOptions(values, await liveOptionIds(tx, productId), 'options')
-    const [id] = await insertVariants(tx, productId, [{ path: '', input: { ...input, options: values } }])
+    const [id] = await insertVariants(tx, productId, [{ path: '', input: { ...input, options: values } }], flags)
     await assertDistinctCombinations(tx, productId, 'duplicate')
     await emit(tx, 'product-variant.created', { id, product_id: productId })
     return retrieveAdminProduct(tx, productId, {}, flags)
@@ -258,6 +264,7 @@ export async function listStoreVariants(
     pricing: context,
     priceScope: storePriceScope(context),
     availability: true,
+    stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
   })
   return variants.map((row) => pickFields(row, fields, relations))
 }
@@ -293,6 +300,7 @@ export async function retrieveStoreVariant(
     pricing: context,
     priceScope: storePriceScope(context),
     availability: true,
+    stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
   })
   return pickFields(loaded, fields, relations)
 }

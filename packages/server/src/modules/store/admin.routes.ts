@@ -30,8 +30,13 @@ export const adminStoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     store: {
       ...(await retrieveStoreWithProviders(app.db)),
       feature_flags: featureFlags,
-      // The inventory and stock-location modules add their entries here when they land.
-      modules: [],
+      // The inventory and stock-location modules are installed while the inventoryService flag is on.
+      modules: app.config.featureFlags.inventoryService
+        ? [
+            { module: 'inventoryService', resolution: '@medusajs/inventory' },
+            { module: 'stockLocationService', resolution: '@medusajs/stock-location' },
+          ]
+        : [],
     },
   }))
 
