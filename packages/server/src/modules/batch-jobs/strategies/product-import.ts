@@ -1,0 +1,226 @@
+import type { Db } from '../../../db/types.js'
+import { AppError, InvalidData } from '../../../http/errors.js'
+import { FILE_KEY_PATTERN } from '../../../providers/file.js'
+import type { CatalogFlags } from '../../catalog/products.js'
+import { createProduct, updateProduct } from '../../catalog/product-writes.js'
+import type { AdminPostProductsProductReq, AdminPostProductsReq } from '../../catalog/products.contract.js'
+import type { BatchJobResult } from '../schema.js'
+import type { BatchJobStrategy, JobRun } from '../strategy.js'
+import { draftProduct, FileState, type DraftProduct } from './import-draft.js'
+import { readHeader, type ImportHeader } from './import-header.js'
+import { planProducts, type PlannedProduct } from './import-plan.js'
+import { batchesOf, openImportFile, UnreadableFile, type RowError, type RowGroup } from './import-rows.js'
+
+/**
+ * `product-import`: a CSV in the export's format (context `fileKey`, an uploaded file). Pre-processing
+ * reads the whole file as a dry run: every row is validated and counted, nothing is written. Processing
+ * reads it again and applies it in batches of whole products, each batch in one transaction with the
+ * job's progress; each product is written by the catalogue's own create or update inside a savepoint,
+ * so a product that fails is left out whole. An interrupted run resumes after the last committed batch.
+ */
+
+/** Row errors kept in a result; the count says how many there were in all. */
+const MAX_REPORTED_ERRORS = 1000
+
+interface Counts {
+  rows: number
+  products: { create: number; update: number }
+  variants: { create: number; update: number; delete: number }
+}
+
+const emptyCounts = (): Counts => ({
+  rows: 0,
+  products: { create: 0, update: 0 },
+  variants: { create: 0, update: 0, delete: 0 },
+})
+
+function addPlan(counts: Counts, plan: PlannedProduct): void {
+  counts.products[plan.action]++
+  counts.variants.create += plan.variants.create
+  counts.variants.update += plan.variants.update
+  counts.variants.delete += plan.variants.delete
+}
+
+const describeRowError = (error: RowError) => ({
+  message: `Line ${error.line}${error.column ? `, column "${error.column}"` : ''}: ${error.message}`,
+  code: 'invalid_row',
+  line: error.line,
+  column: error.column,
+})
+
+class ErrorList {
+  readonly kept: ReturnType<typeof describeRowError>[] = []
+  total = 0
+
+  constructor(previous: unknown[] = []) {
+    for (const entry of previous) if (this.kept.length < MAX_REPORTED_ERRORS) this.kept.push(entry as never)
+    this.total = this.kept.length
+  }
+
+  add(errors: RowError[]): void {
+    for (const error of errors) {
+      this.total++
+      if (this.kept.length < MAX_REPORTED_ERRORS) this.kept.push(describeRowError(error))
+    }
+  }
+}
+
+function statDescriptors(counts: Counts, errorCount: number, applied: boolean) {
+  const verb = applied ? 'were' : 'will be'
+  return [
+    {
+      key: 'product-import-count',
+      name: 'Products/variants to import',
+      message: `${counts.products.create} products ${verb} created and ${counts.products.update} updated; ${counts.variants.create} variants ${verb} created, ${counts.variants.update} updated and ${counts.variants.delete} deleted.`,
+    },
+    ...(errorCount > 0
+      ? [
+          {
+            key: 'product-import-errors',
+            name: 'Rows with errors',
+            message: `${errorCount} errors; those products are left out.`,
+          },
+        ]
+      : []),
+  ]
+}
+
+async function openFile(run: JobRun) {
+  const stream = await run.files.getStream(run.job.context?.fileKey as string)
+  const file = await openImportFile(stream)
+  if (!file) throw new InvalidData('The import file is empty; it needs a header row')
+  return file
+}
+
+function draftsOf(groups: RowGroup[], header: ImportHeader, state: FileState) {
+  const drafts: DraftProduct[] = []
+  const errors: RowError[] = []
+  for (const group of groups) {
+    const { draft, errors: rowErrors } = draftProduct(group, header, state)
+    errors.push(...rowErrors)
+    if (draft) drafts.push(draft)
+  }
+  return { drafts, errors }
+}
+
+const rowsIn = (groups: RowGroup[]) => groups.reduce((sum, group) => sum + group.rows.length, 0)
+
+async function apply(tx: Db, plan: PlannedProduct, flags: CatalogFlags): Promise<void> {
+  if (plan.action === 'create') {
+    await createProduct(tx, plan.input as AdminPostProductsReq, flags, plan.id ? { id: plan.id } : {})
+  } else {
+    await updateProduct(tx, plan.id!, plan.input as AdminPostProductsProductReq, flags)
+  }
+}
+
+export const productImportStrategy: BatchJobStrategy = {
+  type: 'product-import',
+
+  async prepareContext(context, files) {
+    const { fileKey, ...rest } = context
+    const extra = Object.keys(rest)
+    if (extra.length > 0) throw new InvalidData(`context.${extra[0]}: unknown option of product-import`)
+    if (typeof fileKey !== 'string' || !FILE_KEY_PATTERN.test(fileKey)) {
+      throw new InvalidData(
+        'context.fileKey is required: the key of an uploaded CSV file (POST /admin/uploads/protected)',
+      )
+    }
+    await files.getDownloadUrl(fileKey, 1).catch((error: unknown) => {
+      throw error instanceof AppError
+        ? new InvalidData(`context.fileKey: no uploaded file has the key ${fileKey}`)
+        : error
+    })
+    return { fileKey }
+  },
+
+  async preProcess(run: JobRun): Promise<BatchJobResult> {
+    const counts = emptyCounts()
+    const errors = new ErrorList()
+    const file = await openFile(run)
+    const { header, errors: headerErrors } = await readHeader(run.db, file.header, run.flags)
+    errors.add(headerErrors)
+    const state = new FileState()
+    try {
+      if (headerErrors.length === 0) {
+        for await (const groups of batchesOf(file.groups, run.batchRows)) {
+          run.checkpoint()
+          counts.rows += rowsIn(groups)
+          const { drafts, errors: rowErrors } = draftsOf(groups, header, state)
+          const { plans, errors: planErrors } = await planProducts(run.db, drafts, run.flags)
+          errors.add([...rowErrors, ...planErrors])
+          for (const plan of plans) addPlan(counts, plan)
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof UnreadableFile)) throw error
+      errors.add([error.rowError])
+    } finally {
+      await file.groups.return(undefined)
+    }
+    return {
+      count: counts.rows,
+      advancement_count: 0,
+      progress: 0,
+      ...counts,
+      error_count: errors.total,
+      errors: errors.kept,
+      stat_descriptors: statDescriptors(counts, errors.total, false),
+    }
+  },
+
+  async process(run: JobRun): Promise<BatchJobResult> {
+    const previous = run.job.result ?? {}
+    const total = previous.count ?? 0
+    // Resuming: the batches up to `advancement_count` committed with their progress; skip their rows.
+    const resuming = previous.applied !== undefined
+    const resumeAfter = resuming ? (previous.advancement_count ?? 0) : 0
+    const counts = (resuming ? (previous.applied as Counts | undefined) : undefined) ?? emptyCounts()
+    const errors = new ErrorList(resuming ? (previous.errors ?? []) : [])
+    if (resuming) errors.total = Number(previous.error_count ?? errors.kept.length)
+    const file = await openFile(run)
+    const { header, errors: headerErrors } = await readHeader(run.db, file.header, run.flags)
+    if (headerErrors.length > 0) {
+      await file.groups.return(undefined)
+      throw new InvalidData(describeRowError(headerErrors[0]).message)
+    }
+    const state = new FileState()
+    let seen = 0
+    const resultNow = (progress: number): BatchJobResult => ({
+      ...previous,
+      count: total,
+      advancement_count: seen,
+      progress,
+      applied: counts,
+      error_count: errors.total,
+      errors: errors.kept,
+    })
+    try {
+      for await (const groups of batchesOf(file.groups, run.batchRows)) {
+        // Drafting every batch, skipped ones too, keeps the file-wide checks (SKUs, row order) exact.
+        const { drafts, errors: rowErrors } = draftsOf(groups, header, state)
+        seen += rowsIn(groups)
+        if (seen <= resumeAfter) continue
+        await run.inBatch(async (tx) => {
+          const { plans, errors: planErrors } = await planProducts(tx, drafts, run.flags)
+          errors.add([...rowErrors, ...planErrors])
+          for (const plan of plans) {
+            try {
+              await apply(tx, plan, run.flags)
+              addPlan(counts, plan)
+            } catch (error) {
+              // The product's savepoint was rolled back: nothing of it is written.
+              errors.add([
+                { line: plan.line, column: null, message: error instanceof Error ? error.message : String(error) },
+              ])
+            }
+          }
+          counts.rows = seen
+          return resultNow(total === 0 ? 1 : Math.min(1, seen / total))
+        })
+      }
+    } finally {
+      await file.groups.return(undefined)
+    }
+    return { ...resultNow(1), stat_descriptors: statDescriptors(counts, errors.total, true) }
+  },
+}
