@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type Static, type TArray, type TSchema } from '@sinclair/typebox'
 import { and, asc, desc, gt, gte, ilike, isNull, lt, lte, type AnyColumn, type SQL } from 'drizzle-orm'
 import { InvalidData } from './errors.js'
 
@@ -50,13 +50,10 @@ export function paginationParams(defaultLimit: number) {
 }
 
 /** `{ <key>: [...], count, offset, limit }` */
-export function listResponse<T extends TSchema>(key: string, item: T) {
-  return Type.Object({
-    [key]: Type.Array(item),
-    count: Type.Integer(),
-    offset: Type.Integer(),
-    limit: Type.Integer(),
-  })
+export function listResponse<K extends string, T extends TSchema>(key: K, item: T) {
+  // Typed by its key, so `Static` gives `{ products: Product[], count, … }` to the client.
+  const items = { [key]: Type.Array(item) } as Record<K, TArray<T>>
+  return Type.Object({ ...items, count: Type.Integer(), offset: Type.Integer(), limit: Type.Integer() })
 }
 
 export function toDate(value: string | number, field: string): Date {

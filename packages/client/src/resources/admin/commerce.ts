@@ -1,0 +1,419 @@
+import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
+import type { Order } from '../../types/store.js'
+import type {
+  Discount,
+  DiscountCondition,
+  DraftOrder,
+  GiftCard,
+  Note,
+  Notification,
+  OrderEdit,
+  Payload,
+  PriceList,
+  Return,
+  ReturnReason,
+  Swap,
+} from '../../types/local.js'
+import { CrudResource, type LocalCrud } from '../crud.js'
+import { Resource, seg, type DeleteRes, type ListParams, type PageRes } from '../resource.js'
+
+/** Routes of SPEC §7 "Admin" whose server contracts are still to come: typed with local types. */
+
+export interface AdminOrdersRes {
+  order: Order
+}
+
+export class AdminOrders extends Resource {
+  private at(id: string, rest = ''): string {
+    return `/admin/orders/${seg(id)}${rest}`
+  }
+
+  retrieve(id: string, query?: ListParams, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
+    return this.getRequest(this.at(id), query, headers)
+  }
+
+  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ orders: Order[] } & PageRes> {
+    return this.getRequest('/admin/orders', query, headers)
+  }
+
+  update(id: string, payload: Payload, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
+    return this.postRequest(this.at(id), payload, undefined, headers)
+  }
+
+  /** POST `/admin/orders/{id}{action}`: the order's state changes all answer with the order. */
+  private act(
+    id: string,
+    action: string,
+    payload?: Payload,
+    headers?: RequestHeaders,
+  ): ResponsePromise<AdminOrdersRes> {
+    return this.postRequest(this.at(id, action), payload, undefined, headers)
+  }
+
+  complete(id: string, headers?: RequestHeaders) {
+    return this.act(id, '/complete', undefined, headers)
+  }
+
+  capturePayment(id: string, headers?: RequestHeaders) {
+    return this.act(id, '/capture', undefined, headers)
+  }
+
+  refundPayment(
+    id: string,
+    payload: { amount: number; reason: string; note?: string; no_notification?: boolean },
+    headers?: RequestHeaders,
+  ) {
+    return this.act(id, '/refund', payload, headers)
+  }
+
+  createFulfillment(id: string, payload: Payload, headers?: RequestHeaders) {
+    return this.act(id, '/fulfillment', payload, headers)
+  }
+
+  cancelFulfillment(id: string, fulfillmentId: string, headers?: RequestHeaders) {
+    return this.act(id, `/fulfillments/${seg(fulfillmentId)}/cancel`, undefined, headers)
+  }
+
+  createShipment(
+    id: string,
+    payload: { fulfillment_id: string; tracking_numbers?: string[] },
+    headers?: RequestHeaders,
+  ) {
+    return this.act(id, '/shipment', payload, headers)
+  }
+
+  requestReturn(id: string, payload: Payload, headers?: RequestHeaders) {
+    return this.act(id, '/return', payload, headers)
+  }
+
+  cancel(id: string, headers?: RequestHeaders) {
+    return this.act(id, '/cancel', undefined, headers)
+  }
+
+  addShippingMethod(
+    id: string,
+    payload: { price: number; option_id: string; data?: Payload },
+    headers?: RequestHeaders,
+  ) {
+    return this.act(id, '/shipping-methods', payload, headers)
+  }
+
+  archive(id: string, headers?: RequestHeaders) {
+    return this.act(id, '/archive', undefined, headers)
+  }
+
+  createSwap(id: string, payload: Payload, headers?: RequestHeaders) {
+    return this.act(id, '/swaps', payload, headers)
+  }
+
+  cancelSwap(id: string, swapId: string, headers?: RequestHeaders) {
+    return this.act(id, `/swaps/${seg(swapId)}/cancel`, undefined, headers)
+  }
+
+  fulfillSwap(id: string, swapId: string, payload: Payload = {}, headers?: RequestHeaders) {
+    return this.act(id, `/swaps/${seg(swapId)}/fulfillments`, payload, headers)
+  }
+
+  createSwapShipment(
+    id: string,
+    swapId: string,
+    payload: { fulfillment_id: string; tracking_numbers?: string[] },
+    headers?: RequestHeaders,
+  ) {
+    return this.act(id, `/swaps/${seg(swapId)}/shipments`, payload, headers)
+  }
+
+  processSwapPayment(id: string, swapId: string, headers?: RequestHeaders) {
+    return this.act(id, `/swaps/${seg(swapId)}/process-payment`, undefined, headers)
+  }
+
+  cancelSwapFulfillment(id: string, swapId: string, fulfillmentId: string, headers?: RequestHeaders) {
+    return this.act(id, `/swaps/${seg(swapId)}/fulfillments/${seg(fulfillmentId)}/cancel`, undefined, headers)
+  }
+
+  createClaim(id: string, payload: Payload, headers?: RequestHeaders) {
+    return this.act(id, '/claims', payload, headers)
+  }
+
+  updateClaim(id: string, claimId: string, payload: Payload, headers?: RequestHeaders) {
+    return this.act(id, `/claims/${seg(claimId)}`, payload, headers)
+  }
+
+  cancelClaim(id: string, claimId: string, headers?: RequestHeaders) {
+    return this.act(id, `/claims/${seg(claimId)}/cancel`, undefined, headers)
+  }
+
+  fulfillClaim(id: string, claimId: string, payload: Payload = {}, headers?: RequestHeaders) {
+    return this.act(id, `/claims/${seg(claimId)}/fulfillments`, payload, headers)
+  }
+
+  createClaimShipment(
+    id: string,
+    claimId: string,
+    payload: { fulfillment_id: string; tracking_numbers?: string[] },
+    headers?: RequestHeaders,
+  ) {
+    return this.act(id, `/claims/${seg(claimId)}/shipments`, payload, headers)
+  }
+
+  cancelClaimFulfillment(id: string, claimId: string, fulfillmentId: string, headers?: RequestHeaders) {
+    return this.act(id, `/claims/${seg(claimId)}/fulfillments/${seg(fulfillmentId)}/cancel`, undefined, headers)
+  }
+}
+
+export class AdminSwaps extends Resource {
+  retrieve(id: string, headers?: RequestHeaders): ResponsePromise<{ swap: Swap }> {
+    return this.getRequest(`/admin/swaps/${seg(id)}`, undefined, headers)
+  }
+
+  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ swaps: Swap[] } & PageRes> {
+    return this.getRequest('/admin/swaps', query, headers)
+  }
+}
+
+export class AdminReturns extends Resource {
+  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ returns: Return[] } & PageRes> {
+    return this.getRequest('/admin/returns', query, headers)
+  }
+
+  cancel(id: string, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
+    return this.postRequest(`/admin/returns/${seg(id)}/cancel`, undefined, undefined, headers)
+  }
+
+  receive(
+    id: string,
+    payload: { items: { item_id: string; quantity: number }[]; refund?: number },
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ return: Return }> {
+    return this.postRequest(`/admin/returns/${seg(id)}/receive`, payload, undefined, headers)
+  }
+}
+
+export class AdminDraftOrders extends CrudResource<LocalCrud<'draft_order', 'draft_orders', DraftOrder>> {
+  protected readonly path = '/admin/draft-orders'
+
+  /** Marks the draft paid, which turns it into an order. */
+  markPaid(id: string, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
+    return this.postRequest(`${this.itemPath(id)}/pay`, undefined, undefined, headers)
+  }
+
+  addLineItem(id: string, payload: Payload, headers?: RequestHeaders): ResponsePromise<{ draft_order: DraftOrder }> {
+    return this.postRequest(`${this.itemPath(id)}/line-items`, payload, undefined, headers)
+  }
+
+  updateLineItem(
+    id: string,
+    itemId: string,
+    payload: Payload,
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ draft_order: DraftOrder }> {
+    return this.postRequest(`${this.itemPath(id)}/line-items/${seg(itemId)}`, payload, undefined, headers)
+  }
+
+  removeLineItem(id: string, itemId: string, headers?: RequestHeaders): ResponsePromise<{ draft_order: DraftOrder }> {
+    return this.deleteRequest(`${this.itemPath(id)}/line-items/${seg(itemId)}`, undefined, undefined, headers)
+  }
+}
+
+export class AdminOrderEdits extends CrudResource<LocalCrud<'order_edit', 'order_edits', OrderEdit>> {
+  protected readonly path = '/admin/order-edits'
+
+  private step(
+    id: string,
+    rest: string,
+    payload?: Payload,
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ order_edit: OrderEdit }> {
+    return this.postRequest(`${this.itemPath(id)}${rest}`, payload, undefined, headers)
+  }
+
+  addLineItem(
+    id: string,
+    payload: { variant_id: string; quantity: number; metadata?: Payload },
+    headers?: RequestHeaders,
+  ) {
+    return this.step(id, '/items', payload, headers)
+  }
+
+  updateLineItem(id: string, itemId: string, payload: { quantity: number }, headers?: RequestHeaders) {
+    return this.step(id, `/items/${seg(itemId)}`, payload, headers)
+  }
+
+  removeLineItem(id: string, itemId: string, headers?: RequestHeaders): ResponsePromise<{ order_edit: OrderEdit }> {
+    return this.deleteRequest(`${this.itemPath(id)}/items/${seg(itemId)}`, undefined, undefined, headers)
+  }
+
+  deleteItemChange(id: string, changeId: string, headers?: RequestHeaders): ResponsePromise<DeleteRes> {
+    return this.deleteRequest(`${this.itemPath(id)}/changes/${seg(changeId)}`, undefined, undefined, headers)
+  }
+
+  requestConfirmation(id: string, headers?: RequestHeaders) {
+    return this.step(id, '/request', undefined, headers)
+  }
+
+  cancel(id: string, headers?: RequestHeaders) {
+    return this.step(id, '/cancel', undefined, headers)
+  }
+
+  confirm(id: string, headers?: RequestHeaders) {
+    return this.step(id, '/confirm', undefined, headers)
+  }
+}
+
+export class AdminDiscounts extends CrudResource<LocalCrud<'discount', 'discounts', Discount>> {
+  protected readonly path = '/admin/discounts'
+
+  private discountCall(
+    method: 'POST' | 'DELETE',
+    id: string,
+    rest: string,
+    payload?: Payload,
+    headers?: RequestHeaders,
+  ) {
+    const path = `${this.itemPath(id)}${rest}`
+    return method === 'POST'
+      ? this.postRequest<{ discount: Discount }>(path, payload, undefined, headers)
+      : this.deleteRequest<{ discount: Discount }>(path, payload, undefined, headers)
+  }
+
+  retrieveByCode(code: string, query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ discount: Discount }> {
+    return this.getRequest(`/admin/discounts/code/${seg(code)}`, query, headers)
+  }
+
+  addRegion(id: string, regionId: string, headers?: RequestHeaders) {
+    return this.discountCall('POST', id, `/regions/${seg(regionId)}`, undefined, headers)
+  }
+
+  removeRegion(id: string, regionId: string, headers?: RequestHeaders) {
+    return this.discountCall('DELETE', id, `/regions/${seg(regionId)}`, undefined, headers)
+  }
+
+  createDynamicCode(
+    id: string,
+    payload: { code: string; usage_limit?: number; metadata?: Payload },
+    headers?: RequestHeaders,
+  ) {
+    return this.discountCall('POST', id, '/dynamic-codes', payload, headers)
+  }
+
+  deleteDynamicCode(id: string, code: string, headers?: RequestHeaders) {
+    return this.discountCall('DELETE', id, `/dynamic-codes/${seg(code)}`, undefined, headers)
+  }
+
+  getCondition(
+    id: string,
+    conditionId: string,
+    query?: ListParams,
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ discount_condition: DiscountCondition }> {
+    return this.getRequest(`${this.itemPath(id)}/conditions/${seg(conditionId)}`, query, headers)
+  }
+
+  createCondition(id: string, payload: Payload, headers?: RequestHeaders) {
+    return this.discountCall('POST', id, '/conditions', payload, headers)
+  }
+
+  updateCondition(id: string, conditionId: string, payload: Payload, headers?: RequestHeaders) {
+    return this.discountCall('POST', id, `/conditions/${seg(conditionId)}`, payload, headers)
+  }
+
+  deleteCondition(id: string, conditionId: string, headers?: RequestHeaders) {
+    return this.discountCall('DELETE', id, `/conditions/${seg(conditionId)}`, undefined, headers)
+  }
+
+  addConditionResourceBatch(
+    id: string,
+    conditionId: string,
+    payload: { resources: { id: string }[] },
+    headers?: RequestHeaders,
+  ) {
+    return this.discountCall('POST', id, `/conditions/${seg(conditionId)}/batch`, payload, headers)
+  }
+
+  deleteConditionResourceBatch(
+    id: string,
+    conditionId: string,
+    payload: { resources: { id: string }[] },
+    headers?: RequestHeaders,
+  ) {
+    return this.discountCall('DELETE', id, `/conditions/${seg(conditionId)}/batch`, payload, headers)
+  }
+}
+
+export class AdminGiftCards extends CrudResource<LocalCrud<'gift_card', 'gift_cards', GiftCard>> {
+  protected readonly path = '/admin/gift-cards'
+}
+
+export class AdminNotes extends CrudResource<LocalCrud<'note', 'notes', Note>> {
+  protected readonly path = '/admin/notes'
+}
+
+export class AdminReturnReasons extends CrudResource<LocalCrud<'return_reason', 'return_reasons', ReturnReason>> {
+  protected readonly path = '/admin/return-reasons'
+}
+
+export class AdminPriceLists extends CrudResource<LocalCrud<'price_list', 'price_lists', PriceList>> {
+  protected readonly path = '/admin/price-lists'
+
+  listProducts(
+    id: string,
+    query?: ListParams,
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ products: unknown[] } & PageRes> {
+    return this.getRequest(`${this.itemPath(id)}/products`, query, headers)
+  }
+
+  addPrices(
+    id: string,
+    payload: { prices: Payload[]; override?: boolean },
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ price_list: PriceList }> {
+    return this.postRequest(`${this.itemPath(id)}/prices/batch`, payload, undefined, headers)
+  }
+
+  deletePrices(
+    id: string,
+    payload: { price_ids: string[] },
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ ids: string[]; object: string; deleted: boolean }> {
+    return this.deleteRequest(`${this.itemPath(id)}/prices/batch`, payload, undefined, headers)
+  }
+
+  deleteProductPrices(
+    id: string,
+    productId: string,
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ ids: string[]; object: string; deleted: boolean }> {
+    return this.deleteRequest(`${this.itemPath(id)}/products/${seg(productId)}/prices`, undefined, undefined, headers)
+  }
+
+  deleteVariantPrices(
+    id: string,
+    variantId: string,
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ ids: string[]; object: string; deleted: boolean }> {
+    return this.deleteRequest(`${this.itemPath(id)}/variants/${seg(variantId)}/prices`, undefined, undefined, headers)
+  }
+
+  deleteProductsPrices(
+    id: string,
+    payload: { product_ids: string[] },
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ ids: string[]; object: string; deleted: boolean }> {
+    return this.deleteRequest(`${this.itemPath(id)}/products/prices/batch`, payload, undefined, headers)
+  }
+}
+
+export class AdminNotifications extends Resource {
+  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ notifications: Notification[] } & PageRes> {
+    return this.getRequest('/admin/notifications', query, headers)
+  }
+
+  resend(
+    id: string,
+    payload: { to?: string } = {},
+    headers?: RequestHeaders,
+  ): ResponsePromise<{ notification: Notification }> {
+    return this.postRequest(`/admin/notifications/${seg(id)}/resend`, payload, undefined, headers)
+  }
+}

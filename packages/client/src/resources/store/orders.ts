@@ -1,0 +1,124 @@
+import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
+import type { GiftCard, OrderEdit, Payload, Return, ReturnReason, Swap } from '../../types/local.js'
+import type {
+  StoreGetOrdersParams,
+  StoreOrderFindParams,
+  StoreOrdersRes,
+  StorePostCustomersCustomerAcceptClaimReq,
+  StorePostCustomersCustomerOrderClaimReq,
+} from '../../types/store.js'
+import { Resource, seg } from '../resource.js'
+
+export class StoreOrders extends Resource {
+  retrieve(id: string, query?: StoreOrderFindParams, headers?: RequestHeaders): ResponsePromise<StoreOrdersRes> {
+    return this.getRequest(`/store/orders/${seg(id)}`, query, headers)
+  }
+
+  retrieveByCartId(
+    cartId: string,
+    query?: StoreOrderFindParams,
+    headers?: RequestHeaders,
+  ): ResponsePromise<StoreOrdersRes> {
+    return this.getRequest(`/store/orders/cart/${seg(cartId)}`, query, headers)
+  }
+
+  /** Finds an order by display id and e-mail. */
+  lookupOrder(query: StoreGetOrdersParams, headers?: RequestHeaders): ResponsePromise<StoreOrdersRes> {
+    return this.getRequest('/store/orders', query, headers)
+  }
+
+  /** Asks for the right to claim guest orders; a token goes to the orders' e-mail. */
+  requestCustomerOrders(
+    payload: StorePostCustomersCustomerOrderClaimReq,
+    headers?: RequestHeaders,
+  ): ResponsePromise<Record<string, never>> {
+    return this.postRequest('/store/orders/batch/customer/token', payload, undefined, headers)
+  }
+
+  confirmRequest(
+    payload: StorePostCustomersCustomerAcceptClaimReq,
+    headers?: RequestHeaders,
+  ): ResponsePromise<Record<string, never>> {
+    return this.postRequest('/store/orders/customer/confirm', payload, undefined, headers)
+  }
+}
+
+export interface StoreOrderEditsRes {
+  order_edit: OrderEdit
+}
+
+export class StoreOrderEdits extends Resource {
+  retrieve(id: string, headers?: RequestHeaders): ResponsePromise<StoreOrderEditsRes> {
+    return this.getRequest(`/store/order-edits/${seg(id)}`, undefined, headers)
+  }
+
+  decline(
+    id: string,
+    payload: { declined_reason?: string } = {},
+    headers?: RequestHeaders,
+  ): ResponsePromise<StoreOrderEditsRes> {
+    return this.postRequest(`/store/order-edits/${seg(id)}/decline`, payload, undefined, headers)
+  }
+
+  complete(id: string, headers?: RequestHeaders): ResponsePromise<StoreOrderEditsRes> {
+    return this.postRequest(`/store/order-edits/${seg(id)}/complete`, undefined, undefined, headers)
+  }
+}
+
+export interface StoreGiftCardsRes {
+  gift_card: Pick<GiftCard, 'id' | 'code' | 'value' | 'balance' | 'region_id' | 'ends_at'> & { region?: unknown }
+}
+
+export class StoreGiftCards extends Resource {
+  /** Looks a gift card up by its code. */
+  retrieve(code: string, headers?: RequestHeaders): ResponsePromise<StoreGiftCardsRes> {
+    return this.getRequest(`/store/gift-cards/${seg(code)}`, undefined, headers)
+  }
+}
+
+export interface StoreReturnReasonsListRes {
+  return_reasons: ReturnReason[]
+}
+
+export interface StoreReturnReasonsRes {
+  return_reason: ReturnReason
+}
+
+export class StoreReturnReasons extends Resource {
+  list(headers?: RequestHeaders): ResponsePromise<StoreReturnReasonsListRes> {
+    return this.getRequest('/store/return-reasons', undefined, headers)
+  }
+
+  retrieve(id: string, headers?: RequestHeaders): ResponsePromise<StoreReturnReasonsRes> {
+    return this.getRequest(`/store/return-reasons/${seg(id)}`, undefined, headers)
+  }
+}
+
+export interface StorePostReturnsReq {
+  order_id: string
+  items: { item_id: string; quantity: number; reason_id?: string; note?: string }[]
+  return_shipping?: { option_id: string }
+}
+
+export class StoreReturns extends Resource {
+  create(payload: StorePostReturnsReq, headers?: RequestHeaders): ResponsePromise<{ return: Return }> {
+    return this.postRequest('/store/returns', payload, undefined, headers)
+  }
+}
+
+export interface StorePostSwapsReq extends Payload {
+  order_id: string
+  return_items: { item_id: string; quantity: number; reason_id?: string; note?: string }[]
+  additional_items: { variant_id: string; quantity: number }[]
+  return_shipping_option?: string
+}
+
+export class StoreSwaps extends Resource {
+  create(payload: StorePostSwapsReq, headers?: RequestHeaders): ResponsePromise<{ swap: Swap }> {
+    return this.postRequest('/store/swaps', payload, undefined, headers)
+  }
+
+  retrieveByCartId(cartId: string, headers?: RequestHeaders): ResponsePromise<{ swap: Swap }> {
+    return this.getRequest(`/store/swaps/${seg(cartId)}`, undefined, headers)
+  }
+}

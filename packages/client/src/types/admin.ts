@@ -1,0 +1,179 @@
+import type {
+  analytics,
+  batchJobs,
+  inventory,
+  customers,
+  lookups,
+  paymentCollections,
+  products,
+  regions,
+  salesChannels,
+  shipping,
+  store,
+  tax,
+  uploads,
+  users,
+  Static,
+} from '@emporium/server/contracts'
+
+/** Admin wire types of the routes the server serves, taken from its contracts (types only). */
+
+export type AdminPostAuthReq = Static<typeof users.AdminPostAuthReq>
+export type AdminAuthRes = Static<typeof users.AdminAuthRes>
+export type AdminBearerAuthRes = Static<typeof users.AdminBearerAuthRes>
+export type AdminGetUsersParams = Static<typeof users.AdminGetUsersParams>
+export type AdminUsersListRes = Static<typeof users.AdminUsersListRes>
+export type AdminUserRes = Static<typeof users.AdminUserRes>
+export type AdminCreateUserRequest = Static<typeof users.AdminCreateUserRequest>
+export type AdminUpdateUserRequest = Static<typeof users.AdminUpdateUserRequest>
+export type AdminResetPasswordTokenRequest = Static<typeof users.AdminResetPasswordTokenRequest>
+export type AdminResetPasswordRequest = Static<typeof users.AdminResetPasswordRequest>
+export type AdminListInvitesRes = Static<typeof users.AdminListInvitesRes>
+export type AdminPostInvitesReq = Static<typeof users.AdminPostInvitesReq>
+export type AdminPostInvitesInviteAcceptReq = Static<typeof users.AdminPostInvitesInviteAcceptReq>
+export type AdminGetCustomersParams = Static<typeof customers.AdminGetCustomersParams>
+export type AdminCustomersListRes = Static<typeof customers.AdminCustomersListRes>
+export type AdminCustomersRes = Static<typeof customers.AdminCustomersRes>
+export type AdminPostCustomersReq = Static<typeof customers.AdminPostCustomersReq>
+export type AdminPostCustomersCustomerReq = Static<typeof customers.AdminPostCustomersCustomerReq>
+export type AdminGetCustomerGroupsParams = Static<typeof customers.AdminGetCustomerGroupsParams>
+export type AdminCustomerGroupsListRes = Static<typeof customers.AdminCustomerGroupsListRes>
+export type AdminCustomerGroupsRes = Static<typeof customers.AdminCustomerGroupsRes>
+export type AdminPostCustomerGroupsReq = Static<typeof customers.AdminPostCustomerGroupsReq>
+export type AdminPostCustomerGroupsGroupReq = Static<typeof customers.AdminPostCustomerGroupsGroupReq>
+export type AdminCustomerGroupsBatchReq = Static<typeof customers.AdminCustomerGroupsBatchReq>
+export type AdminPostProductsReq = Static<typeof products.AdminPostProductsReq>
+export type AdminPostProductsProductReq = Static<typeof products.AdminPostProductsProductReq>
+export type AdminPostProductsProductMetadataReq = Static<typeof products.AdminPostProductsProductMetadataReq>
+export type AdminPostProductsProductOptionsReq = Static<typeof products.AdminPostProductsProductOptionsReq>
+export type AdminGetProductsParams = Static<typeof products.AdminGetProductsParams>
+export type AdminGetProductParams = Static<typeof products.AdminGetProductParams>
+export type AdminPostProductsProductVariantsReq = Static<typeof products.AdminPostProductsProductVariantsReq>
+export type AdminPostProductsProductVariantsVariantReq = Static<
+  typeof products.AdminPostProductsProductVariantsVariantReq
+>
+export type AdminGetVariantsParams = Static<typeof products.AdminGetVariantsParams>
+export type AdminGetProductVariantsParams = Static<typeof products.AdminGetProductVariantsParams>
+export type AdminTagUsageRes = Static<typeof products.AdminTagUsageRes>
+export type AdminProductTypesRes = Static<typeof products.AdminProductTypesRes>
+export type AdminVariantDeleteRes = Static<typeof products.AdminVariantDeleteRes>
+export type AdminOptionDeleteRes = Static<typeof products.AdminOptionDeleteRes>
+export type AdminProductsRes = Static<typeof products.ProductRes>
+export type AdminProductsListRes = Static<typeof products.ProductsListRes>
+export type AdminVariantsRes = Static<typeof products.VariantRes>
+export type AdminVariantsListRes = Static<typeof products.VariantsListRes>
+export type AdminGetCollectionsParams = Static<typeof lookups.AdminGetCollectionsParams>
+export type AdminPostCollectionsReq = Static<typeof lookups.AdminPostCollectionsReq>
+export type AdminPostCollectionsCollectionReq = Static<typeof lookups.AdminPostCollectionsCollectionReq>
+export type AdminCollectionProductsBatchReq = Static<typeof lookups.AdminCollectionProductsBatchReq>
+export type AdminCollectionsRes = Static<typeof lookups.CollectionRes>
+export type AdminCollectionsListRes = Static<typeof lookups.CollectionsListRes>
+export type AdminDeleteProductsFromCollectionRes = Static<typeof lookups.CollectionRemoveProductsRes>
+export type AdminGetProductCategoriesParams = Static<typeof lookups.AdminGetProductCategoriesParams>
+export type AdminPostProductCategoriesReq = Static<typeof lookups.AdminPostProductCategoriesReq>
+export type AdminPostProductCategoriesCategoryReq = Static<typeof lookups.AdminPostProductCategoriesCategoryReq>
+export type AdminCategoryProductsBatchReq = Static<typeof lookups.AdminCategoryProductsBatchReq>
+export type AdminProductCategoriesRes = Static<typeof lookups.ProductCategoryRes>
+export type AdminProductCategoriesListRes = Static<typeof lookups.ProductCategoriesListRes>
+export type AdminCategoryFindParams = Static<typeof lookups.CategoryFindParams>
+export type AdminGetProductTagsParams = Static<typeof lookups.AdminGetProductTagsParams>
+export type AdminGetProductTypesParams = Static<typeof lookups.GetProductTypesParams>
+export type AdminProductTagsListRes = Static<typeof lookups.ProductTagsListRes>
+export type AdminProductTypesListRes = Static<typeof lookups.ProductTypesListRes>
+export type AdminGetRegionsParams = Static<typeof regions.AdminGetRegionsParams>
+export type AdminPostRegionsReq = Static<typeof regions.AdminPostRegionsReq>
+export type AdminPostRegionsRegionReq = Static<typeof regions.AdminPostRegionsRegionReq>
+export type AdminPostRegionsRegionCountriesReq = Static<typeof regions.AdminPostRegionsRegionCountriesReq>
+export type AdminPostRegionsRegionProvidersReq = Static<typeof regions.AdminPostRegionsRegionProvidersReq>
+export type AdminRegionsRes = Static<typeof regions.AdminRegionsRes>
+export type AdminRegionsListRes = Static<typeof regions.AdminRegionsListRes>
+export type AdminGetRegionsRegionFulfillmentOptionsRes = Static<
+  typeof regions.AdminGetRegionsRegionFulfillmentOptionsRes
+>
+export type AdminRegionFindParams = Static<typeof regions.RegionFindParams>
+export type AdminGetShippingOptionsParams = Static<typeof shipping.AdminGetShippingOptionsParams>
+export type AdminPostShippingOptionsReq = Static<typeof shipping.AdminPostShippingOptionsReq>
+export type AdminPostShippingOptionsOptionReq = Static<typeof shipping.AdminPostShippingOptionsOptionReq>
+export type AdminShippingOptionsListRes = Static<typeof shipping.AdminShippingOptionsListRes>
+export type AdminShippingOptionsRes = Static<typeof shipping.AdminShippingOptionRes>
+export type AdminPostShippingProfilesReq = Static<typeof shipping.AdminPostShippingProfilesReq>
+export type AdminPostShippingProfilesProfileReq = Static<typeof shipping.AdminPostShippingProfilesProfileReq>
+export type AdminShippingProfilesListRes = Static<typeof shipping.AdminShippingProfilesListRes>
+export type AdminShippingProfilesRes = Static<typeof shipping.AdminShippingProfileRes>
+export type AdminStoresRes = Static<typeof store.AdminStoresRes>
+export type AdminExtendedStoresRes = Static<typeof store.AdminExtendedStoresRes>
+export type AdminPostStoreReq = Static<typeof store.AdminPostStoreReq>
+export type AdminPaymentProvidersList = Static<typeof store.AdminPaymentProvidersList>
+export type AdminTaxProvidersList = Static<typeof store.AdminTaxProvidersList>
+export type AdminGetCurrenciesParams = Static<typeof store.AdminGetCurrenciesParams>
+export type AdminCurrenciesListRes = Static<typeof store.AdminCurrenciesListRes>
+export type AdminPostCurrenciesCurrencyReq = Static<typeof store.AdminPostCurrenciesCurrencyReq>
+export type AdminCurrenciesRes = Static<typeof store.AdminCurrenciesRes>
+export type AdminGetTaxRatesParams = Static<typeof tax.AdminGetTaxRatesParams>
+export type AdminGetTaxRatesTaxRateParams = Static<typeof tax.AdminGetTaxRatesTaxRateParams>
+export type AdminPostTaxRatesReq = Static<typeof tax.AdminPostTaxRatesReq>
+export type AdminPostTaxRatesTaxRateReq = Static<typeof tax.AdminPostTaxRatesTaxRateReq>
+export type AdminTaxRatesProductsReq = Static<typeof tax.AdminTaxRatesProductsReq>
+export type AdminTaxRatesProductTypesReq = Static<typeof tax.AdminTaxRatesProductTypesReq>
+export type AdminTaxRatesShippingOptionsReq = Static<typeof tax.AdminTaxRatesShippingOptionsReq>
+export type AdminTaxRatesRes = Static<typeof tax.AdminTaxRatesRes>
+export type AdminTaxRatesListRes = Static<typeof tax.AdminTaxRatesListRes>
+export type AdminGetSalesChannelsParams = Static<typeof salesChannels.AdminGetSalesChannelsParams>
+export type AdminSalesChannelsListRes = Static<typeof salesChannels.AdminSalesChannelsListRes>
+export type AdminSalesChannelsRes = Static<typeof salesChannels.AdminSalesChannelsRes>
+export type AdminPostSalesChannelsReq = Static<typeof salesChannels.AdminPostSalesChannelsReq>
+export type AdminPostSalesChannelsSalesChannelReq = Static<typeof salesChannels.AdminPostSalesChannelsSalesChannelReq>
+export type AdminGetPublishableApiKeysParams = Static<typeof salesChannels.GetPublishableApiKeysParams>
+export type AdminPublishableApiKeysListRes = Static<typeof salesChannels.AdminPublishableApiKeysListRes>
+export type AdminPublishableApiKeysRes = Static<typeof salesChannels.AdminPublishableApiKeysRes>
+export type AdminPostPublishableApiKeysReq = Static<typeof salesChannels.AdminPostPublishableApiKeysReq>
+export type AdminPostPublishableApiKeysPublishableApiKeyReq = Static<
+  typeof salesChannels.AdminPostPublishableApiKeysPublishableApiKeyReq
+>
+export type AdminGetPublishableApiKeySalesChannelsParams = Static<
+  typeof salesChannels.GetPublishableApiKeySalesChannelsParams
+>
+export type AdminPublishableApiKeysListSalesChannelsRes = Static<
+  typeof salesChannels.AdminPublishableApiKeysListSalesChannelsRes
+>
+export type AdminPublishableApiKeySalesChannelsBatchReq = Static<
+  typeof salesChannels.AdminPublishableApiKeySalesChannelsBatchReq
+>
+export type AdminUploadsRes = Static<typeof uploads.AdminUploadsRes>
+export type AdminDeleteUploadsReq = Static<typeof uploads.AdminDeleteUploadsReq>
+export type AdminDeleteUploadsRes = Static<typeof uploads.AdminDeleteUploadsRes>
+export type AdminPostUploadsDownloadUrlReq = Static<typeof uploads.AdminPostUploadsDownloadUrlReq>
+export type AdminDownloadUrlRes = Static<typeof uploads.AdminDownloadUrlRes>
+export type AdminPaymentCollectionsRes = Static<typeof paymentCollections.PaymentCollectionRes>
+export type AdminUpdatePaymentCollectionsReq = Static<typeof paymentCollections.AdminUpdatePaymentCollectionsReq>
+export type AdminGetPaymentCollectionParams = Static<typeof paymentCollections.GetPaymentCollectionParams>
+export type AdminAnalyticsConfigRes = Static<typeof analytics.AdminAnalyticsConfigRes>
+export type AdminDeleteAnalyticsConfigRes = Static<typeof analytics.AdminDeleteAnalyticsConfigRes>
+export type AdminPostAnalyticsConfigReq = Static<typeof analytics.AdminPostAnalyticsConfigReq>
+export type AdminPostAnalyticsConfigUpdateReq = Static<typeof analytics.AdminPostAnalyticsConfigUpdateReq>
+export type AdminBatchJobRes = Static<typeof batchJobs.AdminBatchJobRes>
+export type AdminBatchJobListRes = Static<typeof batchJobs.AdminBatchJobListRes>
+export type AdminGetBatchParams = Static<typeof batchJobs.AdminGetBatchParams>
+export type AdminPostBatchesReq = Static<typeof batchJobs.AdminPostBatchesReq>
+export type AdminStockLocationsRes = Static<typeof inventory.AdminStockLocationsRes>
+export type AdminStockLocationsListRes = Static<typeof inventory.AdminStockLocationsListRes>
+export type AdminGetStockLocationsParams = Static<typeof inventory.AdminGetStockLocationsParams>
+export type AdminPostStockLocationsReq = Static<typeof inventory.AdminPostStockLocationsReq>
+export type AdminPostStockLocationsLocationReq = Static<typeof inventory.AdminPostStockLocationsLocationReq>
+export type AdminSalesChannelStockLocationReq = Static<typeof inventory.AdminSalesChannelStockLocationReq>
+export type AdminExpandParams = Static<typeof inventory.ExpandParams>
+export type AdminInventoryItemsRes = Static<typeof inventory.AdminInventoryItemsRes>
+export type AdminInventoryItemsListRes = Static<typeof inventory.AdminInventoryItemsListRes>
+export type AdminGetInventoryItemsParams = Static<typeof inventory.AdminGetInventoryItemsParams>
+export type AdminPostInventoryItemsReq = Static<typeof inventory.AdminPostInventoryItemsReq>
+export type AdminPostInventoryItemsItemReq = Static<typeof inventory.AdminPostInventoryItemsItemReq>
+export type AdminLocationLevelsRes = Static<typeof inventory.AdminLocationLevelsRes>
+export type AdminGetLocationLevelsParams = Static<typeof inventory.AdminGetLocationLevelsParams>
+export type AdminPostLocationLevelsReq = Static<typeof inventory.AdminPostLocationLevelsReq>
+export type AdminPostLocationLevelsLevelReq = Static<typeof inventory.AdminPostLocationLevelsLevelReq>
+export type AdminReservationsRes = Static<typeof inventory.AdminReservationsRes>
+export type AdminReservationsListRes = Static<typeof inventory.AdminReservationsListRes>
+export type AdminGetReservationsParams = Static<typeof inventory.AdminGetReservationsParams>
+export type AdminPostReservationsReq = Static<typeof inventory.AdminPostReservationsReq>
+export type AdminPostReservationsReservationReq = Static<typeof inventory.AdminPostReservationsReservationReq>
+export type AdminVariantInventoryRes = Static<typeof inventory.AdminVariantInventoryRes>

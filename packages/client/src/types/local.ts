@@ -1,0 +1,155 @@
+/**
+ * Wire types of routes the server does not serve yet (reference/entities.md). They carry the
+ * entity's own fields; relations a call expands arrive as extra keys. Replaced by the server's
+ * contracts as those routes land.
+ */
+
+type Json = Record<string, unknown>
+type Timestamp = string
+
+interface Entity {
+  id: string
+  created_at: Timestamp
+  updated_at: Timestamp
+  [relation: string]: unknown
+}
+
+interface SoftDeletable extends Entity {
+  deleted_at: Timestamp | null
+}
+
+/** A request body of a route without a server contract yet. */
+export type Payload = Json
+
+/** Body of `/admin/sales-channels/{id}/products/batch`, whose schema the server keeps in its route file. */
+export interface AdminSalesChannelProductsBatchReq {
+  product_ids: { id: string }[]
+}
+
+export interface Discount extends SoftDeletable {
+  code: string
+  is_dynamic: boolean
+  rule_id: string | null
+  is_disabled: boolean
+  parent_discount_id: string | null
+  starts_at: Timestamp
+  ends_at: Timestamp | null
+  valid_duration: string | null
+  usage_limit: number | null
+  usage_count: number
+  metadata: Json | null
+}
+
+export interface DiscountCondition extends SoftDeletable {
+  type: 'products' | 'product_types' | 'product_collections' | 'product_tags' | 'customer_groups'
+  operator: 'in' | 'not_in'
+  discount_rule_id: string
+  metadata: Json | null
+}
+
+export interface DraftOrder extends Entity {
+  status: 'open' | 'completed'
+  display_id: number
+  cart_id: string | null
+  order_id: string | null
+  canceled_at: Timestamp | null
+  completed_at: Timestamp | null
+  no_notification_order: boolean | null
+  metadata: Json | null
+  idempotency_key: string | null
+}
+
+export interface GiftCard extends SoftDeletable {
+  code: string
+  value: number
+  balance: number
+  region_id: string
+  order_id: string | null
+  is_disabled: boolean
+  ends_at: Timestamp | null
+  tax_rate: number | null
+  metadata: Json | null
+}
+
+export interface Note extends SoftDeletable {
+  value: string
+  resource_type: string
+  resource_id: string
+  author_id: string | null
+  metadata: Json | null
+}
+
+export interface Notification extends Entity {
+  event_name: string | null
+  resource_type: string
+  resource_id: string
+  customer_id: string | null
+  to: string
+  data: Json
+  parent_id: string | null
+  provider_id: string | null
+}
+
+export interface OrderEdit extends Entity {
+  order_id: string
+  internal_note: string | null
+  created_by: string
+  requested_by: string | null
+  requested_at: Timestamp | null
+  confirmed_by: string | null
+  confirmed_at: Timestamp | null
+  declined_by: string | null
+  declined_reason: string | null
+  declined_at: Timestamp | null
+  canceled_by: string | null
+  canceled_at: Timestamp | null
+  payment_collection_id: string | null
+  status: 'confirmed' | 'declined' | 'requested' | 'created' | 'canceled'
+}
+
+export interface PriceList extends SoftDeletable {
+  name: string
+  description: string
+  type: 'sale' | 'override'
+  status: 'active' | 'draft'
+  starts_at: Timestamp | null
+  ends_at: Timestamp | null
+  includes_tax?: boolean
+}
+
+export interface Return extends Entity {
+  status: 'requested' | 'received' | 'requires_action' | 'canceled'
+  swap_id: string | null
+  claim_order_id: string | null
+  order_id: string | null
+  location_id: string | null
+  shipping_data: Json | null
+  refund_amount: number
+  received_at: Timestamp | null
+  no_notification: boolean | null
+  metadata: Json | null
+  idempotency_key: string | null
+}
+
+export interface ReturnReason extends SoftDeletable {
+  value: string
+  label: string
+  description: string | null
+  parent_return_reason_id: string | null
+  metadata: Json | null
+}
+
+export interface Swap extends SoftDeletable {
+  fulfillment_status: string
+  payment_status: string
+  order_id: string
+  difference_due: number | null
+  shipping_address_id: string | null
+  cart_id: string | null
+  confirmed_at: Timestamp | null
+  canceled_at: Timestamp | null
+  no_notification: boolean | null
+  allow_backorder: boolean
+  idempotency_key: string | null
+  metadata: Json | null
+}
