@@ -20,6 +20,7 @@ import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
 import { DatabaseSessionStore } from './http/session-store.js'
 import { formatValidationErrors, validatorCompiler } from './http/validation.js'
+import { webAppRoutes, type WebAppsOptions } from './http/web-apps.js'
 import { modules } from './modules.js'
 import { LocalFileProvider } from './providers/file.js'
 import { defaultFulfillmentProviders } from './providers/fulfillment.js'
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Replace the event bus (the Redis-backed one, or a test's). Defaults to in-process delivery. */
   events?: EventBus
+  /** Where the built web apps are; defaults to the workspace's apps/admin/dist. */
+  webApps?: WebAppsOptions
 }
 
 const SESSION_TTL_MS = 10 * 60 * 60 * 1000
@@ -161,5 +164,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain').send('OK'))
 
   for (const register of modules) await register(app)
+  await webAppRoutes(app, options.webApps)
   return app
 }

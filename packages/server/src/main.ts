@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
+import { adminIsBuilt } from './http/web-apps.js'
 import { loadConfig, type Config } from './config.js'
 import { openDatabase, type Database } from './db/connection.js'
 import { migrate } from './db/migrate.js'
@@ -89,6 +90,7 @@ async function start(config: Config, flags: { migrate: boolean; seed: boolean })
     [
       '',
       `Emporium is running on ${url}`,
+      adminIsBuilt() ? `  Admin         ${url}/app` : undefined,
       `  API docs      ${url}/docs`,
       `  Store API     ${url}/store`,
       `  Admin API     ${url}/admin`,
@@ -107,7 +109,7 @@ async function worker(config: Config): Promise<void> {
   const app = await buildApp({ config: { ...config, mode: 'worker' }, database })
   closeGracefully(app, database)
   await app.ready()
-  console.log('Emporium worker is delivering events. Stop with Ctrl+C.')
+  console.log('Emporium worker is delivering events and running batch jobs. Stop with Ctrl+C.')
 }
 
 async function seedFile(config: Config, path: string): Promise<void> {

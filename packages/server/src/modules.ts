@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import { analyticsModule } from './modules/analytics/module.js'
+import { batchJobsModule } from './modules/batch-jobs/module.js'
 import { cartsModule } from './modules/carts/module.js'
 import { catalogModule } from './modules/catalog/module.js'
 import { customersModule } from './modules/customers/module.js'
+import { inventoryModule } from './modules/inventory/module.js'
 import { ordersModule } from './modules/orders/module.js'
 import { paymentCollectionsModule } from './modules/payment-collections/module.js'
 import { regionsModule } from './modules/regions/module.js'
@@ -19,6 +22,7 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   regionsModule,
   salesChannelsModule,
   catalogModule,
+  inventoryModule,
   customersModule,
   taxModule,
   shippingModule,
@@ -26,4 +30,6 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   cartsModule,
   ordersModule,
   paymentCollectionsModule,
+  analyticsModule,
+  batchJobsModule,
 ]

@@ -1,0 +1,20 @@
+import toast, { type Toast } from 'react-hot-toast'
+import { Notification, type NotificationType } from './notification'
+
+/** Shared UI toasts stay 3 s (SPEC §9); the library's own per-type durations apply to plain toasts. */
+export const NOTIFICATION_DURATION_MS = 3000
+
+function show(type: NotificationType, title: string, message: string): string {
+  return toast.custom(
+    (current: Toast) => <Notification toast={current} type={type} title={title} message={message} />,
+    { position: 'top-right', duration: NOTIFICATION_DURATION_MS },
+  )
+}
+
+/** Success, warning, error and info toasts with a title and a message, top-right, dismissable. */
+export const notify = {
+  success: (title: string, message: string) => show('success', title, message),
+  warning: (title: string, message: string) => show('warning', title, message),
+  error: (title: string, message: string) => show('error', title, message),
+  info: (title: string, message: string) => show('info', title, message),
+}

@@ -1,0 +1,67 @@
+import i18next, { type i18n as I18n, type InitOptions } from 'i18next'
+import LanguageDetector from 'i18next-browser-languagedetector'
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend'
+import { initReactI18next } from 'react-i18next'
+import { FALLBACK_LANGUAGE, LANGUAGE_CODES, normalizeLanguage } from './languages'
+
+/** Every namespace the shell loads up front; screens add theirs to this list. */
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'layout',
+  'analytics',
+  'screens',
+  'products',
+  'collections',
+  'categories',
+  'settings',
+] as const
+
+/** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */
+export function i18nOptions(baseUrl = ''): InitOptions<HttpBackendOptions> {
+  return {
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGE_CODES],
+    // Only the base language is loaded (pt-BR reads pt).
+    load: 'languageOnly',
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    // Up to 10 parallel reads; a 5xx or network failure is retried up to 5 times, waiting 350 ms and
+    // doubling each time. The HTTP backend marks 4xx answers as not retryable.
+    maxParallelReads: 10,
+    maxRetries: 5,
+    retryTimeout: 350,
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+    backend: { loadPath: `${baseUrl}/locales/{{lng}}/{{ns}}.json` },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      caches: ['localStorage'],
+      convertDetectedLanguage: normalizeLanguage,
+    },
+  }
+}
+
+/** Keeps <html lang dir> in step with the language: Arabic reads right to left. */
+export function followLanguageOnDocument(instance: I18n, doc: Document = document): void {
+  const apply = (language: string) => {
+    doc.documentElement.lang = language
+    doc.documentElement.dir = instance.dir(language)
+  }
+  instance.on('languageChanged', apply)
+  if (instance.resolvedLanguage) apply(instance.resolvedLanguage)
+}
+
+/** Switches the interface language; `tm` and regional variants resolve to the stored code. */
+export function changeLanguage(instance: I18n, language: string): Promise<unknown> {
+  return instance.changeLanguage(normalizeLanguage(language))
+}
+
+export async function initI18n(baseUrl = ''): Promise<I18n> {
+  const instance = i18next.createInstance()
+  instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next)
+  followLanguageOnDocument(instance)
+  await instance.init(i18nOptions(baseUrl))
+  return instance
+}

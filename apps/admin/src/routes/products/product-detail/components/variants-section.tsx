@@ -1,0 +1,106 @@
+import { useAdminDeleteVariant } from '@emporium/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../../components/button'
+import { ConfirmDialog } from '../../../shared/confirm-dialog'
+import { Section } from '../../../shared/page-header'
+import { Cell, Table } from '../../../shared/table'
+import { useFeedback } from '../../../shared/use-feedback'
+import { fromMinorUnits } from '../../components/money'
+import type { PriceColumn } from '../../components/price-columns'
+import { columnKeyOf } from '../../components/price-columns'
+import type { AdminProduct, AdminVariant } from './types'
+import { VariantModal } from './variant-modal'
+
+type Editing = { mode: 'add' } | { mode: 'edit'; variant: AdminVariant }
+
+/** The variants table with add, edit and delete. */
+export function VariantsSection({ product, columns }: { product: AdminProduct; columns: readonly PriceColumn[] }) {
+  const { t } = useTranslation('products')
+  const feedback = useFeedback()
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [deleting, setDeleting] = useState<AdminVariant | null>(null)
+  const deleteVariant = useAdminDeleteVariant(product.id!)
+  const variants = product.variants ?? []
+
+  const priceSummary = (variant: AdminVariant) =>
+    (variant.prices ?? [])
+      .map((price) => {
+        const column = columns.find((candidate) => candidate.key === columnKeyOf(price))
+        const currency = price.currency_code ?? column?.currency_code ?? ''
+        const where = column?.region_id ? ` (${column.name})` : ''
+        return `${fromMinorUnits(price.amount ?? 0, currency)} ${currency.toUpperCase()}${where}`
+      })
+      .join(', ')
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    try {
+      await deleteVariant.mutateAsync(deleting.id!)
+      feedback.success(t('variants.deleted'))
+    } catch (error) {
+      feedback.failure(error)
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  return (
+    <Section
+      title={t('variants.heading')}
+      actions={<Button onClick={() => setEditing({ mode: 'add' })}>{t('variants.add')}</Button>}
+    >
+      {variants.length === 0 ? (
+        <p className="text-sm text-gray-500">{t('variants.empty')}</p>
+      ) : (
+        <Table
+          caption={t('variants.heading')}
+          headers={[
+            t('variants.columns.title'),
+            t('variants.columns.sku'),
+            t('variants.columns.options'),
+            t('variants.columns.inventory'),
+            t('variants.columns.prices'),
+            <span key="actions" className="sr-only">
+              {t('variants.columns.actions')}
+            </span>,
+          ]}
+        >
+          {variants.map((variant) => (
+            <tr key={variant.id}>
+              <Cell className="font-medium">{variant.title}</Cell>
+              <Cell>{variant.sku ?? '—'}</Cell>
+              <Cell>{(variant.options ?? []).map((value) => value.value).join(' / ') || '—'}</Cell>
+              <Cell>{variant.inventory_quantity ?? 0}</Cell>
+              <Cell>{priceSummary(variant) || '—'}</Cell>
+              <Cell className="text-right whitespace-nowrap">
+                <Button variant="ghost" onClick={() => setEditing({ mode: 'edit', variant })}>
+                  {t('variants.edit', { title: variant.title })}
+                </Button>
+                <Button variant="ghost" onClick={() => setDeleting(variant)}>
+                  {t('variants.delete', { title: variant.title })}
+                </Button>
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <VariantModal
+        product={product}
+        columns={columns}
+        open={editing !== null}
+        variant={editing?.mode === 'edit' ? editing.variant : undefined}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('variants.deleteTitle')}
+        message={t('variants.deleteMessage', { title: deleting?.title ?? '' })}
+        confirmLabel={t('actions.delete')}
+        busy={deleteVariant.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Section>
+  )
+}

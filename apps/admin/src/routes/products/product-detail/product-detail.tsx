@@ -1,0 +1,132 @@
+import { useAdminDeleteProduct, useAdminProduct, useAdminStore, useAdminUpdateProduct } from '@emporium/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import { Button } from '../../../components/button'
+import { isFeatureEnabled } from '../../areas/store-capabilities'
+import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { PageHeader, Section } from '../../shared/page-header'
+import { QueryState } from '../../shared/query-state'
+import { useFeedback } from '../../shared/use-feedback'
+import { MetadataEditor } from '../components/metadata-editor'
+import { StatusBadge } from '../components/status-badge'
+import { usePriceColumns } from '../components/use-price-columns'
+import { CategoriesSection } from './components/categories-section'
+import { GeneralSection } from './components/general-section'
+import { ImagesSection } from './components/images-section'
+import { OptionsSection } from './components/options-section'
+import { SalesChannelsSection } from './components/sales-channels-section'
+import type { AdminProduct } from './components/types'
+import { VariantsSection } from './components/variants-section'
+
+/** One product: every section of its edit page, publish/unpublish and delete. */
+export function ProductDetail() {
+  const { t } = useTranslation('products')
+  const { id = '' } = useParams()
+  const { product, isLoading, error, refetch } = useAdminProduct(id)
+  return (
+    <section>
+      <Link to="/a/products" className="mb-4 inline-block text-sm text-gray-500 hover:text-gray-900">
+        ← {t('detail.back')}
+      </Link>
+      <QueryState isLoading={isLoading} error={error} onRetry={() => void refetch()}>
+        {product && <ProductPage product={product} />}
+      </QueryState>
+    </section>
+  )
+}
+
+function ProductPage({ product }: { product: AdminProduct }) {
+  const { t } = useTranslation('products')
+  const navigate = useNavigate()
+  const feedback = useFeedback()
+  const { store } = useAdminStore()
+  const { columns } = usePriceColumns()
+  const update = useAdminUpdateProduct(product.id!)
+  const remove = useAdminDeleteProduct(product.id!)
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const published = product.status === 'published'
+
+  const toggleStatus = async () => {
+    try {
+      await update.mutateAsync({ status: published ? 'draft' : 'published' })
+      feedback.success(published ? t('detail.unpublished') : t('detail.published'))
+    } catch (error) {
+      feedback.failure(error)
+    }
+  }
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync()
+      feedback.success(t('detail.deleted', { title: product.title }))
+      navigate('/a/products')
+    } catch (error) {
+      feedback.failure(error)
+      setConfirmingDelete(false)
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={product.title ?? ''}
+        description={product.subtitle ?? undefined}
+        actions={
+          <>
+            <StatusBadge status={product.status} />
+            <Button
+              variant={published ? 'secondary' : 'primary'}
+              loading={update.isPending}
+              onClick={() => void toggleStatus()}
+            >
+              {published ? t('actions.unpublish') : t('actions.publish')}
+            </Button>
+            <Button variant="danger" onClick={() => setConfirmingDelete(true)}>
+              {t('actions.delete')}
+            </Button>
+          </>
+        }
+      />
+      <GeneralSection product={product} />
+      <VariantsSection product={product} columns={columns} />
+      <OptionsSection product={product} />
+      <ImagesSection product={product} />
+      {isFeatureEnabled(store, 'sales_channels') && <SalesChannelsSection product={product} />}
+      {isFeatureEnabled(store, 'product_categories') && <CategoriesSection product={product} />}
+      <MetadataSection product={product} />
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={t('detail.deleteTitle')}
+        message={t('detail.deleteMessage', { title: product.title })}
+        confirmLabel={t('actions.delete')}
+        busy={remove.isPending}
+        onClose={() => setConfirmingDelete(false)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </>
+  )
+}
+
+function MetadataSection({ product }: { product: AdminProduct }) {
+  const { t } = useTranslation('products')
+  const feedback = useFeedback()
+  const update = useAdminUpdateProduct(product.id!)
+  const save = async (patch: Record<string, string>) => {
+    try {
+      await update.mutateAsync({ metadata: patch })
+      feedback.success(t('metadata.saved'))
+    } catch (error) {
+      feedback.failure(error)
+    }
+  }
+  return (
+    <Section title={t('metadata.title')}>
+      <MetadataEditor
+        metadata={product.metadata as Record<string, unknown> | null}
+        onSave={save}
+        saving={update.isPending}
+      />
+    </Section>
+  )
+}

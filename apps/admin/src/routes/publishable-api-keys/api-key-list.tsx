@@ -1,0 +1,148 @@
+import {
+  useAdminDeletePublishableApiKey,
+  useAdminPublishableApiKeys,
+  useAdminRevokePublishableApiKey,
+} from '@emporium/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button'
+import { ConfirmDialog } from '../shared/confirm-dialog'
+import { PageHeader } from '../shared/page-header'
+import { QueryState } from '../shared/query-state'
+import { Cell, Table } from '../shared/table'
+import { useFeedback } from '../shared/use-feedback'
+import { ApiKeyChannelsModal } from './components/api-key-channels-modal'
+import { CreateApiKeyModal } from './components/create-api-key-modal'
+
+interface ApiKey {
+  id?: string
+  title?: string
+  created_at?: string | Date
+  revoked_at?: string | Date | null
+}
+
+type Pending = { kind: 'revoke' | 'delete' | 'channels'; key: ApiKey }
+
+/** Publishable API keys: the token storefronts send, its sales channels, revoke and delete. */
+export function ApiKeyList() {
+  const { t, i18n } = useTranslation('settings')
+  const { publishable_api_keys = [], isLoading, error, refetch } = useAdminPublishableApiKeys({ limit: 100 })
+  const [creating, setCreating] = useState(false)
+  const [pending, setPending] = useState<Pending | null>(null)
+  const date = (value?: string | Date) => (value ? new Date(value).toLocaleDateString(i18n.language) : '—')
+  return (
+    <section>
+      <PageHeader
+        title={t('apiKeys.title')}
+        description={t('apiKeys.description')}
+        actions={
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            {t('apiKeys.new')}
+          </Button>
+        }
+      />
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        isEmpty={publishable_api_keys.length === 0}
+        emptyMessage={t('apiKeys.empty')}
+      >
+        <Table
+          caption={t('apiKeys.title')}
+          headers={[
+            t('apiKeys.keyTitle'),
+            t('apiKeys.token'),
+            t('apiKeys.created'),
+            t('apiKeys.status'),
+            <span key="actions" className="sr-only">
+              {t('actions.actions')}
+            </span>,
+          ]}
+        >
+          {publishable_api_keys.map((key) => (
+            <tr key={key.id}>
+              <Cell className="font-medium">{key.title}</Cell>
+              <Cell>
+                <code className="rounded bg-gray-100 px-1.5 py-0.5 text-xs">{key.id}</code>
+              </Cell>
+              <Cell>{date(key.created_at)}</Cell>
+              <Cell>{key.revoked_at ? t('apiKeys.revoked') : t('apiKeys.live')}</Cell>
+              <Cell className="text-right whitespace-nowrap">
+                <Button variant="ghost" onClick={() => setPending({ kind: 'channels', key })}>
+                  {t('apiKeys.manageChannels', { title: key.title })}
+                </Button>
+                {!key.revoked_at && (
+                  <Button variant="ghost" onClick={() => setPending({ kind: 'revoke', key })}>
+                    {t('apiKeys.revoke', { title: key.title })}
+                  </Button>
+                )}
+                <Button variant="ghost" onClick={() => setPending({ kind: 'delete', key })}>
+                  {t('actions.deleteNamed', { name: key.title })}
+                </Button>
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+      </QueryState>
+      <CreateApiKeyModal open={creating} onClose={() => setCreating(false)} />
+      {pending?.kind === 'channels' && <ApiKeyChannelsModal apiKey={pending.key} onClose={() => setPending(null)} />}
+      {pending?.kind === 'revoke' && <RevokeKey apiKey={pending.key} onClose={() => setPending(null)} />}
+      {pending?.kind === 'delete' && <DeleteKey apiKey={pending.key} onClose={() => setPending(null)} />}
+    </section>
+  )
+}
+
+function RevokeKey({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const revoke = useAdminRevokePublishableApiKey(apiKey.id!)
+  const confirm = async () => {
+    try {
+      await revoke.mutateAsync()
+      feedback.success(t('apiKeys.revokedToast', { title: apiKey.title }))
+    } catch (error) {
+      feedback.failure(error)
+    } finally {
+      onClose()
+    }
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={t('apiKeys.revokeTitle')}
+      message={t('apiKeys.revokeMessage', { title: apiKey.title })}
+      confirmLabel={t('apiKeys.revokeConfirm')}
+      busy={revoke.isPending}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+    />
+  )
+}
+
+function DeleteKey({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const remove = useAdminDeletePublishableApiKey(apiKey.id!)
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync()
+      feedback.success(t('apiKeys.deleted', { title: apiKey.title }))
+    } catch (error) {
+      feedback.failure(error)
+    } finally {
+      onClose()
+    }
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={t('apiKeys.deleteTitle')}
+      message={t('apiKeys.deleteMessage', { title: apiKey.title })}
+      confirmLabel={t('actions.delete')}
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+    />
+  )
+}

@@ -1,0 +1,95 @@
+import { useAdminDeleteSalesChannel, useAdminSalesChannels } from '@emporium/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button'
+import { ConfirmDialog } from '../shared/confirm-dialog'
+import { PageHeader } from '../shared/page-header'
+import { QueryState } from '../shared/query-state'
+import { Cell, Table } from '../shared/table'
+import { useFeedback } from '../shared/use-feedback'
+import { SalesChannelModal, type SalesChannelLike } from './components/sales-channel-modal'
+
+/** The store's sales channels with create, edit (name, description, enabled) and delete. */
+export function SalesChannelList() {
+  const { t } = useTranslation('settings')
+  const { sales_channels = [], isLoading, error, refetch } = useAdminSalesChannels({ limit: 100 })
+  const [editing, setEditing] = useState<{ channel?: SalesChannelLike } | null>(null)
+  const [deleting, setDeleting] = useState<SalesChannelLike | null>(null)
+  return (
+    <section>
+      <PageHeader
+        title={t('salesChannels.title')}
+        description={t('salesChannels.description')}
+        actions={
+          <Button variant="primary" onClick={() => setEditing({})}>
+            {t('salesChannels.new')}
+          </Button>
+        }
+      />
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        isEmpty={sales_channels.length === 0}
+        emptyMessage={t('salesChannels.empty')}
+      >
+        <Table
+          caption={t('salesChannels.title')}
+          headers={[
+            t('salesChannels.name'),
+            t('salesChannels.descriptionLabel'),
+            t('salesChannels.status'),
+            <span key="actions" className="sr-only">
+              {t('actions.actions')}
+            </span>,
+          ]}
+        >
+          {sales_channels.map((channel) => (
+            <tr key={channel.id}>
+              <Cell className="font-medium">{channel.name}</Cell>
+              <Cell className="text-gray-500">{channel.description}</Cell>
+              <Cell>{channel.is_disabled ? t('salesChannels.disabled') : t('salesChannels.enabledStatus')}</Cell>
+              <Cell className="text-right whitespace-nowrap">
+                <Button variant="ghost" onClick={() => setEditing({ channel })}>
+                  {t('actions.editNamed', { name: channel.name })}
+                </Button>
+                <Button variant="ghost" onClick={() => setDeleting(channel)}>
+                  {t('actions.deleteNamed', { name: channel.name })}
+                </Button>
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+      </QueryState>
+      <SalesChannelModal open={editing !== null} channel={editing?.channel} onClose={() => setEditing(null)} />
+      {deleting && <DeleteSalesChannel channel={deleting} onClose={() => setDeleting(null)} />}
+    </section>
+  )
+}
+
+function DeleteSalesChannel({ channel, onClose }: { channel: SalesChannelLike; onClose: () => void }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const remove = useAdminDeleteSalesChannel(channel.id!)
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync()
+      feedback.success(t('salesChannels.deleted', { name: channel.name }))
+    } catch (error) {
+      feedback.failure(error)
+    } finally {
+      onClose()
+    }
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={t('salesChannels.deleteTitle')}
+      message={t('salesChannels.deleteMessage', { name: channel.name })}
+      confirmLabel={t('actions.delete')}
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+    />
+  )
+}

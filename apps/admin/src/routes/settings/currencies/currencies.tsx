@@ -1,0 +1,144 @@
+import {
+  useAdminAddStoreCurrency,
+  useAdminCurrencies,
+  useAdminDeleteStoreCurrency,
+  useAdminStore,
+  useAdminUpdateStore,
+} from '@emporium/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/button'
+import { PageHeader, Section } from '../../shared/page-header'
+import { QueryState } from '../../shared/query-state'
+import { SelectField } from '../../shared/select-field'
+import { Cell, Table } from '../../shared/table'
+import { useFeedback } from '../../shared/use-feedback'
+
+/** The store's default currency and the currencies it sells in. */
+export function Currencies() {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const { store, isLoading, error, refetch } = useAdminStore()
+  const { currencies: allCurrencies = [] } = useAdminCurrencies({ limit: 200 })
+  const update = useAdminUpdateStore()
+  const add = useAdminAddStoreCurrency()
+  const remove = useAdminDeleteStoreCurrency()
+  const [defaultCode, setDefaultCode] = useState<string | null>(null)
+  const [toAdd, setToAdd] = useState('')
+  const storeCurrencies = store?.currencies ?? []
+  const storeCodes = new Set(storeCurrencies.map((currency) => currency.code))
+  const addable = allCurrencies.filter((currency) => !storeCodes.has(currency.code))
+  const currentDefault = defaultCode ?? store?.default_currency_code ?? ''
+
+  const run = async (write: () => Promise<unknown>, message: string) => {
+    try {
+      await write()
+      feedback.success(message)
+    } catch (failure) {
+      feedback.failure(failure)
+    }
+  }
+
+  return (
+    <section>
+      <PageHeader title={t('currencies.title')} description={t('currencies.description')} />
+      <QueryState isLoading={isLoading} error={error} onRetry={() => void refetch()}>
+        <Section title={t('currencies.default')}>
+          <form
+            className="flex items-end gap-2"
+            aria-label={t('currencies.default')}
+            onSubmit={(event) => {
+              event.preventDefault()
+              void run(
+                () => update.mutateAsync({ default_currency_code: currentDefault }),
+                t('currencies.defaultSaved'),
+              )
+            }}
+          >
+            <SelectField
+              className="flex-1"
+              label={t('currencies.default')}
+              value={currentDefault}
+              onChange={(event) => setDefaultCode(event.target.value)}
+              options={storeCurrencies.map((currency) => ({
+                value: currency.code ?? '',
+                label: `${currency.code?.toUpperCase()} — ${currency.name}`,
+              }))}
+            />
+            <Button
+              type="submit"
+              variant="primary"
+              loading={update.isPending}
+              disabled={currentDefault === store?.default_currency_code}
+            >
+              {t('actions.save')}
+            </Button>
+          </form>
+        </Section>
+        <Section title={t('currencies.storeCurrencies')}>
+          <Table
+            caption={t('currencies.storeCurrencies')}
+            headers={[
+              t('currencies.code'),
+              t('currencies.name'),
+              <span key="actions" className="sr-only">
+                {t('actions.actions')}
+              </span>,
+            ]}
+          >
+            {storeCurrencies.map((currency) => (
+              <tr key={currency.code}>
+                <Cell className="font-medium">{currency.code?.toUpperCase()}</Cell>
+                <Cell>{currency.name}</Cell>
+                <Cell className="text-right">
+                  {currency.code !== store?.default_currency_code && (
+                    <Button
+                      variant="ghost"
+                      loading={remove.isPending && remove.variables === currency.code}
+                      onClick={() =>
+                        void run(
+                          () => remove.mutateAsync(currency.code!),
+                          t('currencies.removed', { code: currency.code?.toUpperCase() }),
+                        )
+                      }
+                    >
+                      {t('currencies.remove', { code: currency.code?.toUpperCase() })}
+                    </Button>
+                  )}
+                </Cell>
+              </tr>
+            ))}
+          </Table>
+          <form
+            className="mt-4 flex items-end gap-2"
+            aria-label={t('currencies.add')}
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (!toAdd) return
+              void run(() => add.mutateAsync(toAdd), t('currencies.added', { code: toAdd.toUpperCase() })).then(() =>
+                setToAdd(''),
+              )
+            }}
+          >
+            <SelectField
+              className="flex-1"
+              label={t('currencies.addCurrency')}
+              value={toAdd}
+              onChange={(event) => setToAdd(event.target.value)}
+              options={[
+                { value: '', label: t('currencies.choose') },
+                ...addable.map((currency) => ({
+                  value: currency.code ?? '',
+                  label: `${currency.code?.toUpperCase()} — ${currency.name}`,
+                })),
+              ]}
+            />
+            <Button type="submit" loading={add.isPending} disabled={!toAdd}>
+              {t('currencies.add')}
+            </Button>
+          </form>
+        </Section>
+      </QueryState>
+    </section>
+  )
+}

@@ -1,0 +1,106 @@
+import { useAdminDeleteRegion, useAdminRegions } from '@emporium/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/button'
+import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { PageHeader } from '../../shared/page-header'
+import { QueryState } from '../../shared/query-state'
+import { Cell, Table } from '../../shared/table'
+import { useFeedback } from '../../shared/use-feedback'
+import { RegionModal, type RegionRecord } from './region-modal'
+
+/** The store's regions with create, edit and delete. */
+export function Regions() {
+  const { t } = useTranslation('settings')
+  const { regions = [], isLoading, error, refetch } = useAdminRegions({ limit: 100 })
+  const [editing, setEditing] = useState<{ region?: RegionRecord } | null>(null)
+  const [deleting, setDeleting] = useState<RegionRecord | null>(null)
+  return (
+    <section>
+      <PageHeader
+        title={t('regions.title')}
+        description={t('regions.description')}
+        actions={
+          <Button variant="primary" onClick={() => setEditing({})}>
+            {t('regions.new')}
+          </Button>
+        }
+      />
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        isEmpty={regions.length === 0}
+        emptyMessage={t('regions.empty')}
+      >
+        <Table
+          caption={t('regions.title')}
+          headers={[
+            t('regions.name'),
+            t('regions.currency'),
+            t('regions.countries'),
+            t('regions.taxRate'),
+            t('regions.providers'),
+            <span key="actions" className="sr-only">
+              {t('actions.actions')}
+            </span>,
+          ]}
+        >
+          {regions.map((region) => (
+            <tr key={region.id}>
+              <Cell className="font-medium">{region.name}</Cell>
+              <Cell>{region.currency_code?.toUpperCase()}</Cell>
+              <Cell>
+                {(region.countries ?? []).map((country) => country.display_name ?? country.iso_2).join(', ') || '—'}
+              </Cell>
+              <Cell>{region.tax_rate ?? 0} %</Cell>
+              <Cell className="text-gray-500">
+                {t('regions.providersSummary', {
+                  payment: (region.payment_providers ?? []).map((provider) => provider.id).join(', ') || '—',
+                  fulfillment: (region.fulfillment_providers ?? []).map((provider) => provider.id).join(', ') || '—',
+                })}
+              </Cell>
+              <Cell className="text-right whitespace-nowrap">
+                <Button variant="ghost" onClick={() => setEditing({ region })}>
+                  {t('actions.editNamed', { name: region.name })}
+                </Button>
+                <Button variant="ghost" onClick={() => setDeleting(region)}>
+                  {t('actions.deleteNamed', { name: region.name })}
+                </Button>
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+      </QueryState>
+      <RegionModal open={editing !== null} region={editing?.region} onClose={() => setEditing(null)} />
+      {deleting && <DeleteRegion region={deleting} onClose={() => setDeleting(null)} />}
+    </section>
+  )
+}
+
+function DeleteRegion({ region, onClose }: { region: RegionRecord; onClose: () => void }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const remove = useAdminDeleteRegion(region.id!)
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync()
+      feedback.success(t('regions.deleted', { name: region.name }))
+    } catch (failure) {
+      feedback.failure(failure)
+    } finally {
+      onClose()
+    }
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={t('regions.deleteTitle')}
+      message={t('regions.deleteMessage', { name: region.name })}
+      confirmLabel={t('actions.delete')}
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+    />
+  )
+}

@@ -1,0 +1,127 @@
+import { useAdminDeleteTaxRate, useAdminRegions, useAdminTaxRates } from '@emporium/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/button'
+import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { PageHeader, Section } from '../../shared/page-header'
+import { QueryState } from '../../shared/query-state'
+import { SelectField } from '../../shared/select-field'
+import { Cell, Table } from '../../shared/table'
+import { useFeedback } from '../../shared/use-feedback'
+import { TaxRateModal, type TaxRateRecord } from './tax-rate-modal'
+
+/** Per region: its default rate and the extra tax rates with create, edit and delete. */
+export function TaxRates() {
+  const { t } = useTranslation('settings')
+  const regions = useAdminRegions({ limit: 100 })
+  const [chosen, setChosen] = useState('')
+  const regionList = regions.regions ?? []
+  const regionId = chosen || regionList[0]?.id || ''
+  const region = regionList.find((candidate) => candidate.id === regionId)
+  return (
+    <section>
+      <PageHeader title={t('taxes.title')} description={t('taxes.description')} />
+      <QueryState
+        isLoading={regions.isLoading}
+        error={regions.error}
+        onRetry={() => void regions.refetch()}
+        isEmpty={regionList.length === 0}
+        emptyMessage={t('taxes.noRegions')}
+      >
+        <SelectField
+          className="mb-6 max-w-sm"
+          label={t('taxes.region')}
+          value={regionId}
+          onChange={(event) => setChosen(event.target.value)}
+          options={regionList.map((candidate) => ({ value: candidate.id ?? '', label: candidate.name ?? '' }))}
+        />
+        {region && (
+          <p className="mb-4 text-sm text-gray-600">
+            {t('taxes.defaultRate', { rate: region.tax_rate ?? 0, code: region.tax_code ?? '—' })}
+          </p>
+        )}
+        {regionId && <RegionTaxRates regionId={regionId} />}
+      </QueryState>
+    </section>
+  )
+}
+
+function RegionTaxRates({ regionId }: { regionId: string }) {
+  const { t } = useTranslation('settings')
+  const { tax_rates = [], isLoading, error, refetch } = useAdminTaxRates({ region_id: regionId, limit: 100 })
+  const [editing, setEditing] = useState<{ taxRate?: TaxRateRecord } | null>(null)
+  const [deleting, setDeleting] = useState<TaxRateRecord | null>(null)
+  return (
+    <Section title={t('taxes.rates')} actions={<Button onClick={() => setEditing({})}>{t('taxes.new')}</Button>}>
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refetch()}
+        isEmpty={tax_rates.length === 0}
+        emptyMessage={t('taxes.empty')}
+      >
+        <Table
+          caption={t('taxes.rates')}
+          headers={[
+            t('taxes.name'),
+            t('taxes.code'),
+            t('taxes.rate'),
+            <span key="actions" className="sr-only">
+              {t('actions.actions')}
+            </span>,
+          ]}
+        >
+          {tax_rates.map((taxRate) => (
+            <tr key={taxRate.id}>
+              <Cell className="font-medium">{taxRate.name}</Cell>
+              <Cell>{taxRate.code}</Cell>
+              <Cell>{taxRate.rate ?? 0} %</Cell>
+              <Cell className="text-right whitespace-nowrap">
+                <Button variant="ghost" onClick={() => setEditing({ taxRate })}>
+                  {t('actions.editNamed', { name: taxRate.name })}
+                </Button>
+                <Button variant="ghost" onClick={() => setDeleting(taxRate)}>
+                  {t('actions.deleteNamed', { name: taxRate.name })}
+                </Button>
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+      </QueryState>
+      <TaxRateModal
+        open={editing !== null}
+        regionId={regionId}
+        taxRate={editing?.taxRate}
+        onClose={() => setEditing(null)}
+      />
+      {deleting && <DeleteTaxRate taxRate={deleting} onClose={() => setDeleting(null)} />}
+    </Section>
+  )
+}
+
+function DeleteTaxRate({ taxRate, onClose }: { taxRate: TaxRateRecord; onClose: () => void }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const remove = useAdminDeleteTaxRate(taxRate.id!)
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync()
+      feedback.success(t('taxes.deleted', { name: taxRate.name }))
+    } catch (failure) {
+      feedback.failure(failure)
+    } finally {
+      onClose()
+    }
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={t('taxes.deleteTitle')}
+      message={t('taxes.deleteMessage', { name: taxRate.name })}
+      confirmLabel={t('actions.delete')}
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+    />
+  )
+}

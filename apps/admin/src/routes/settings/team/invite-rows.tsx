@@ -1,0 +1,58 @@
+import { useAdminDeleteInvite, useAdminResendInvite } from '@emporium/react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/button'
+import { Cell } from '../../shared/table'
+import { useFeedback } from '../../shared/use-feedback'
+
+export interface InviteRecord {
+  id?: string
+  user_email?: string
+  role?: string
+  accepted?: boolean
+  expires_at?: string | Date
+}
+
+/** One pending invite: its email, role and state, with resend and delete. */
+export function InviteRow({ invite, now }: { invite: InviteRecord; now: number }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const resend = useAdminResendInvite(invite.id!)
+  const remove = useAdminDeleteInvite(invite.id!)
+  const expired = invite.expires_at !== undefined && new Date(invite.expires_at).getTime() < now
+  const state = invite.accepted ? t('team.accepted') : expired ? t('team.expired') : t('team.pending')
+
+  const run = async (write: () => Promise<unknown>, message: string) => {
+    try {
+      await write()
+      feedback.success(message)
+    } catch (failure) {
+      feedback.failure(failure)
+    }
+  }
+
+  return (
+    <tr>
+      <Cell className="font-medium">{invite.user_email}</Cell>
+      <Cell>{invite.role ? t(`team.roles.${invite.role}`) : ''}</Cell>
+      <Cell>{state}</Cell>
+      <Cell className="text-right whitespace-nowrap">
+        {!invite.accepted && (
+          <Button
+            variant="ghost"
+            loading={resend.isPending}
+            onClick={() => void run(() => resend.mutateAsync(), t('team.resent', { email: invite.user_email }))}
+          >
+            {t('team.resend', { email: invite.user_email })}
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          loading={remove.isPending}
+          onClick={() => void run(() => remove.mutateAsync(), t('team.inviteDeleted', { email: invite.user_email }))}
+        >
+          {t('team.deleteInvite', { email: invite.user_email })}
+        </Button>
+      </Cell>
+    </tr>
+  )
+}

@@ -1,0 +1,3 @@
+/** The user roles of SPEC §6. */
+export const USER_ROLES = ['admin', 'member', 'developer'] as const
+export type UserRole = (typeof USER_ROLES)[number]

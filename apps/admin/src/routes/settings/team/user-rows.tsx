@@ -1,0 +1,86 @@
+import { useAdminDeleteUser, useAdminGetSession, useAdminUpdateUser } from '@emporium/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/button'
+import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { Cell } from '../../shared/table'
+import { useFeedback } from '../../shared/use-feedback'
+import { USER_ROLES, type UserRole } from './roles'
+
+export interface UserRecord {
+  id?: string
+  email?: string
+  first_name?: string | null
+  last_name?: string | null
+  role?: string
+}
+
+/** One team member: name, email, a role picker saved on change, and removal (not of oneself). */
+export function UserRow({ user }: { user: UserRecord }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const { user: me } = useAdminGetSession()
+  const update = useAdminUpdateUser(user.id!)
+  const remove = useAdminDeleteUser(user.id!)
+  const [confirming, setConfirming] = useState(false)
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || '—'
+  const isMe = me?.id === user.id
+
+  const changeRole = async (role: UserRole) => {
+    try {
+      await update.mutateAsync({ role })
+      feedback.success(t('team.roleSaved', { email: user.email }))
+    } catch (failure) {
+      feedback.failure(failure)
+    }
+  }
+
+  const confirmRemove = async () => {
+    try {
+      await remove.mutateAsync()
+      feedback.success(t('team.removed', { email: user.email }))
+    } catch (failure) {
+      feedback.failure(failure)
+    } finally {
+      setConfirming(false)
+    }
+  }
+
+  return (
+    <tr>
+      <Cell className="font-medium">{name}</Cell>
+      <Cell>{user.email}</Cell>
+      <Cell>
+        <select
+          aria-label={t('team.roleOf', { email: user.email })}
+          value={user.role}
+          disabled={isMe || update.isPending}
+          onChange={(event) => void changeRole(event.target.value as UserRole)}
+          className="rounded-md border border-gray-200 bg-gray-50 px-2 py-1 text-sm"
+        >
+          {USER_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`team.roles.${role}`)}
+            </option>
+          ))}
+        </select>
+      </Cell>
+      <Cell className="text-right">
+        {!isMe && (
+          <Button variant="ghost" onClick={() => setConfirming(true)}>
+            {t('team.remove', { email: user.email })}
+          </Button>
+        )}
+        <ConfirmDialog
+          open={confirming}
+          title={t('team.removeTitle')}
+          message={t('team.removeMessage', { email: user.email })}
+          confirmLabel={t('actions.delete')}
+          busy={remove.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => void confirmRemove()}
+        />
+      </Cell>
+    </tr>
+  )
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button'
+import { Spinner } from '../../components/spinner'
+import { useErrorMessage } from '../../lib/use-error-message'
+
+interface QueryStateProps {
+  isLoading: boolean
+  error: unknown
+  /** Shown instead of the children when the data is there but holds nothing. */
+  isEmpty?: boolean
+  emptyMessage?: string
+  onRetry?: () => void
+  children: ReactNode
+}
+
+/** The loading, error and empty states every screen shares; the children render once data is there. */
+export function QueryState({ isLoading, error, isEmpty, emptyMessage, onRetry, children }: QueryStateProps) {
+  const { t } = useTranslation('screens')
+  const message = useErrorMessage()
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner />
+      </div>
+    )
+  }
+  if (error) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-rose-200 bg-rose-50 p-4">
+        <p className="text-sm text-rose-700">{message(error)}</p>
+        {onRetry && <Button onClick={onRetry}>{t('retry')}</Button>}
+      </div>
+    )
+  }
+  if (isEmpty) {
+    return <p className="py-10 text-center text-sm text-gray-500">{emptyMessage}</p>
+  }
+  return <>{children}</>
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+
+/** A plain data table: column headers with scope, rows from the caller. */
+export function Table({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string
+  headers: readonly ReactNode[]
+  children: ReactNode
+}) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-gray-200 text-xs text-gray-500 uppercase">
+        <tr>
+          {headers.map((header, index) => (
+            <th key={index} scope="col" className="px-3 py-2 font-medium">
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-gray-100">{children}</tbody>
+    </table>
+  )
+}
+
+export function Cell({ children, className = '' }: { children?: ReactNode; className?: string }) {
+  return <td className={`px-3 py-2 align-middle ${className}`}>{children}</td>
+}

@@ -1,0 +1,13 @@
+import { useCallback, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { notify } from '../../components/toasts/notify'
+import { useErrorMessage } from '../../lib/use-error-message'
+
+/** Success and error toasts after a write: 'Success' with the given text, or 'Error' with the server's message. */
+export function useFeedback() {
+  const { t } = useTranslation('common')
+  const message = useErrorMessage()
+  const success = useCallback((text: string) => notify.success(t('toasts.success'), text), [t])
+  const failure = useCallback((error: unknown) => notify.error(t('errors.title'), message(error)), [t, message])
+  return useMemo(() => ({ success, failure }), [success, failure])
+}

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+import { workspaceSources } from './vite.config'
+
+const reportDir = process.env.EMPORIUM_TEST_REPORT
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: workspaceSources,
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'extensions-example/**/*.test.{ts,tsx}'],
+    maxWorkers: 2,
+    // CI collects one JSON report per run to print a single closing summary line.
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    outputFile: reportDir ? { json: `${reportDir}/admin.json` } : undefined,
+  },
+})

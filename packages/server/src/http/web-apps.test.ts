@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.js'
+import { testConfig } from '../testing/test-app.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-db.js'
+
+const INDEX = '<!doctype html><div id="root"></div><script type="module" src="/app/assets/index-abc123.js"></script>'
+
+/** A built admin as Vite leaves it: index.html, hashed assets, and the public locales copied over. */
+function fakeAdminBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'emporium-admin-'))
+  mkdirSync(join(dir, 'assets'))
+  mkdirSync(join(dir, 'locales/en'), { recursive: true })
+  writeFileSync(join(dir, 'index.html'), INDEX)
+  writeFileSync(join(dir, 'assets/index-abc123.js'), 'console.log("admin")')
+  writeFileSync(join(dir, 'locales/en/common.json'), JSON.stringify({ actions: { save: 'Save' } }))
+  return dir
+}
+
+let database: TestDatabase
+let app: FastifyInstance
+let bare: FastifyInstance
+let adminDir: string
+
+beforeAll(async () => {
+  adminDir = fakeAdminBuild()
+  database = await createTestDatabase()
+  app = await buildApp({ config: testConfig(), database, logger: false, webApps: { adminDir } })
+  bare = await buildApp({
+    config: testConfig(),
+    database,
+    logger: false,
+    webApps: { adminDir: join(adminDir, 'missing') },
+  })
+})
+
+afterAll(async () => {
+  await app?.close()
+  await bare?.close()
+  await database?.close()
+  rmSync(adminDir, { recursive: true, force: true })
+})
+
+describe('the admin at /app', () => {
+  it.each(['/app', '/app/', '/app/a/products/prod_123', '/app/login?next=%2Fa%2Forders'])(
+    'answers index.html for %s, uncached',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.body).toBe(INDEX)
+    },
+  )
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app/assets/index-abc123.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('javascript')
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.body).toBe('console.log("admin")')
+  })
+
+  it('serves translations at /locales/{lng}/{ns}.json', async () => {
+    const res = await app.inject({ method: 'GET', url: '/locales/en/common.json' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('application/json')
+    expect(res.json()).toEqual({ actions: { save: 'Save' } })
+  })
+
+  it('answers 404 for a missing translation, so the client does not retry it', async () => {
+    expect((await app.inject({ method: 'GET', url: '/locales/xx/common.json' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: '/locales/../index.html' })).statusCode).toBe(404)
+  })
+
+  it('leaves the API alone', async () => {
+    expect((await app.inject({ method: 'GET', url: '/admin/store' })).statusCode).toBe(401)
+    expect((await app.inject({ method: 'GET', url: '/health' })).body).toBe('OK')
+  })
+
+  it('registers nothing when the admin is not built', async () => {
+    expect((await bare.inject({ method: 'GET', url: '/app/' })).statusCode).toBe(404)
+    expect((await bare.inject({ method: 'GET', url: '/locales/en/common.json' })).statusCode).toBe(404)
+    expect((await bare.inject({ method: 'GET', url: '/health' })).body).toBe('OK')
+  })
+})
