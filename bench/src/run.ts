@@ -38,7 +38,10 @@ latency and the ratio to the ceiling. Writes bench/results/<timestamp>.json.
   --duration S      seconds measured per scenario (default 10)
   --warmup S        seconds of unmeasured load before each scenario (default 2)
   --connections N   concurrent connections (default 50)
-  --only a,b        run only these scenarios (names as printed; the ceiling always runs)`
+  --only a,b        run only these scenarios (names as printed; the ceiling always runs)
+
+Environment: BENCH_SERVER_DIR=<copy of packages/server/dist> runs that build instead of the sources;
+BENCH_CPU_PROFILE=<file.cpuprofile> saves the server's CPU profile of the run.`
 
 /** Start-up of both processes, then the scenarios; past this the run is abandoned. */
 const STARTUP_BUDGET_S = 90

@@ -5,6 +5,8 @@
  * `BENCH_SERVER_DIR` names a compiled server (a copy of `packages/server/dist`) to run instead of
  * the sources, so a build from before a change can be measured beside the change.
  */
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { pathToFileURL } from 'node:url'
 import { benchConfig, requireDatabaseUrl } from '../env.js'
 
@@ -25,12 +27,27 @@ const database = await openDatabase({ url: config.databaseUrl })
 const app = await buildApp({ config, database })
 await app.listen({ host: '127.0.0.1', port: 0 })
 
+// `BENCH_CPU_PROFILE=file.cpuprofile` records the server's CPU profile of the whole run (open it in
+// Chrome's DevTools) to see where a scenario's time goes.
+const profilePath = process.env.BENCH_CPU_PROFILE
+const profiler = profilePath ? new Session() : undefined
+if (profiler) {
+  profiler.connect()
+  await profiler.post('Profiler.enable')
+  await profiler.post('Profiler.start')
+}
+async function saveProfile() {
+  if (!profiler || !profilePath) return
+  const { profile } = await profiler.post('Profiler.stop')
+  writeFileSync(profilePath, JSON.stringify(profile))
+}
+
 let stopping = false
 const stop = () => {
   if (stopping) return
   stopping = true
-  app
-    .close()
+  saveProfile()
+    .then(() => app.close())
     .then(() => database.close())
     .finally(() => process.exit(0))
 }

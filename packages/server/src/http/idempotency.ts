@@ -99,14 +99,15 @@ function fingerprintOf(request: FastifyRequest): Fingerprint {
   }
 }
 
-function keyOf(request: FastifyRequest): string {
+/** The request's key, or one made up for it (`own`) when it names none. */
+function keyOf(request: FastifyRequest): { value: string; own: boolean } {
   const header = request.headers[IDEMPOTENCY_HEADER]
-  if (header === undefined) return randomUUID()
+  if (header === undefined) return { value: randomUUID(), own: true }
   const value = (Array.isArray(header) ? header.join(',') : header).trim()
   if (value.length === 0 || value.length > MAX_KEY_LENGTH) {
     throw new InvalidData(`header Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters long`)
   }
-  return value
+  return { value, own: false }
 }
 
 /**
@@ -156,6 +157,42 @@ async function createLockedKey(
     .onConflictDoNothing()
     .returning()
   return row
+}
+
+/**
+ * Runs the first stage of a request under a key made up for it. Nobody can know that key before
+ * the answer names it, so it needs no lock and no commit of its own: the key row is written with
+ * the stage's outcome, in the stage's transaction, and stays locked if more stages follow.
+ */
+async function startUnderOwnKey(
+  db: Db,
+  value: string,
+  fingerprint: Fingerprint,
+  stage: Stage,
+): Promise<IdempotencyKeyRow> {
+  return db.transaction(async (tx) => {
+    const draft: IdempotencyKeyRow = {
+      id: generateId('ikey'),
+      idempotency_key: value,
+      created_at: new Date(),
+      locked_at: null,
+      ...fingerprint,
+      response_code: null,
+      response_body: null,
+      recovery_point: STARTED,
+    }
+    const result = await stage.run(tx, draft)
+    const outcome =
+      'recovery_point' in result
+        ? { recovery_point: result.recovery_point, locked_at: sql`date_trunc('milliseconds', now())` }
+        : { recovery_point: FINISHED, response_code: result.response_code, response_body: result.response_body }
+    const { created_at: _createdAt, ...row } = draft
+    const [stored] = await tx
+      .insert(idempotencyKey)
+      .values({ ...row, ...outcome })
+      .returning()
+    return stored
+  })
 }
 
 /**
@@ -246,12 +283,16 @@ export async function runIdempotent<Response>(
   reply: FastifyReply,
   stages: Stages,
 ): Promise<Response> {
-  const value = keyOf(request)
+  const { value, own } = keyOf(request)
   reply.header('Idempotency-Key', value)
   reply.header('Access-Control-Expose-Headers', 'Idempotency-Key')
 
   const fingerprint = fingerprintOf(request)
-  const created = await createLockedKey(db, value, fingerprint)
+  const first = stages[STARTED]
+  const started = own && first?.mode === 'atomic'
+  const created = started
+    ? await startUnderOwnKey(db, value, fingerprint, first)
+    : await createLockedKey(db, value, fingerprint)
   let key = created ?? (await findOrCreateIdempotencyKey(db, value, fingerprint))
   if (key.recovery_point !== FINISHED) {
     if (!created) key = await lockKey(db, value)

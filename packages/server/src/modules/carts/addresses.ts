@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
 import { createAddress, writeAddress, type AddressRow } from '../customers/addresses.js'
@@ -65,6 +66,18 @@ export async function writeCartAddress(
     return (await retrieveAddress(tx, current.id))!
   }
   return createAddress(tx, null, value)
+}
+
+/**
+ * A new cart's shipping address holding only a country the caller has checked against the
+ * cart's region, so the country needs no lookup of its own.
+ */
+export async function createShippingCountryAddress(tx: Db, countryCode: string): Promise<AddressRow> {
+  const [created] = await tx
+    .insert(address)
+    .values({ id: generateId('addr'), customer_id: null, country_code: countryCode })
+    .returning()
+  return created
 }
 
 /** Sets the country of the cart's shipping address, creating the address when the cart has none. */

@@ -154,6 +154,20 @@ describe('Idempotency-Key on POST /store/carts/:id/line-items', () => {
     })
   })
 
+  it('keeps the key it made up: sent back, it replays the answer; a refused add leaves no key', async () => {
+    const cart = await cartIn()
+    const shirt = await variant()
+    const first = await add(cart.id, { variant_id: shirt.id, quantity: 1 })
+    const value = first.headers['idempotency-key'] as string
+    const again = await add(cart.id, { variant_id: shirt.id, quantity: 1 }, { 'idempotency-key': value })
+    expect(again.body).toEqual(first.body)
+    expect(again.body.cart.items).toMatchObject([{ quantity: 1 }])
+
+    const refused = await add(cart.id, { variant_id: shirt.id, quantity: 100_000 })
+    expect(refused.status).toBe(400)
+    expect(await keyRow(refused.headers['idempotency-key'] as string)).toBeUndefined()
+  })
+
   it('replays the stored answer for the same key without adding again', async () => {
     const cart = await cartIn()
     const shirt = await variant()

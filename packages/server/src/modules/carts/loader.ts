@@ -390,6 +390,8 @@ export function totalsOf(details: Pick<CartDetails, 'region' | 'items' | 'shippi
 export interface KnownCartParts {
   row?: CartRow
   region?: CartRegion
+  /** The cart's addresses and channel, as the caller wrote them to the row it knows. */
+  parts?: Omit<CartParts, 'cart'>
   /** The cart was created in this request without lines, so it has no lines, methods or sessions. */
   bare?: boolean
   /** Compute the taxes even where the region does not do it automatically (v1 `force_taxes`). */
@@ -399,9 +401,11 @@ export interface KnownCartParts {
 type CartParts = Pick<CartDetails, 'cart' | 'shipping_address' | 'billing_address' | 'sales_channel'>
 
 /** The cart row with its addresses and channel; a known row without any needs no statement. */
-async function loadCartParts(db: Db, cartId: string, known: CartRow | undefined): Promise<CartParts> {
-  if (known?.id === cartId && !known.shipping_address_id && !known.billing_address_id && !known.sales_channel_id) {
-    return { cart: known, shipping_address: null, billing_address: null, sales_channel: null }
+async function loadCartParts(db: Db, cartId: string, known: KnownCartParts): Promise<CartParts> {
+  const row = known.row
+  if (row?.id === cartId && known.parts) return { cart: row, ...known.parts }
+  if (row?.id === cartId && !row.shipping_address_id && !row.billing_address_id && !row.sales_channel_id) {
+    return { cart: row, shipping_address: null, billing_address: null, sales_channel: null }
   }
   const [parts] = await cartWithPartsStatement(db, { id: cartId })
   if (!parts) throw NotFound.entity('Cart', cartId)
@@ -420,7 +424,7 @@ export async function loadCartDetails(
   flags: CartFlags,
   known: KnownCartParts = {},
 ): Promise<CartDetails> {
-  const parts = await loadCartParts(db, cartId, known.row)
+  const parts = await loadCartParts(db, cartId, known)
   const row = parts.cart
   const forceTaxes = known.forceTaxes ?? false
   let regionLoad: Promise<CartRegion> | undefined

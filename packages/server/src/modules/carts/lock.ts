@@ -20,12 +20,32 @@ export interface CartEnv {
  */
 const CART_LOCK_SPACE = 727274501
 
+export interface LockOptions {
+  /**
+   * Lets the transaction commit without waiting for its WAL to reach the disk. A cart edit is
+   * worth less than the flush it would wait for (several milliseconds on most disks, which caps a
+   * database at a few hundred commits per connection per second): a crash of the database server
+   * may lose the last fraction of a second of cart edits, never corrupts anything, and never
+   * touches orders or payment authorizations, whose transactions keep the durable default. A
+   * durable commit flushes every relaxed one before it.
+   */
+  relaxed?: boolean
+}
+
 /**
  * Serializes writes to one cart across connections and processes until the transaction ends.
  * Re-entrant within a transaction. Carts whose ids hash alike merely wait for each other.
  */
-export async function lockCart(tx: Db, id: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(CART_LOCK_SPACE))}, hashtext(${id}))`)
+export async function lockCart(tx: Db, id: string, options: LockOptions = {}): Promise<void> {
+  const lock = sql`pg_advisory_xact_lock(${sql.raw(String(CART_LOCK_SPACE))}, hashtext(${id}))`
+  await tx.execute(
+    options.relaxed ? sql`SELECT ${lock}, set_config('synchronous_commit', 'off', true)` : sql`SELECT ${lock}`,
+  )
+}
+
+/** A relaxed commit (see `LockOptions`) for a transaction on a cart that nobody else can see yet. */
+export async function relaxCommit(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT set_config('synchronous_commit', 'off', true)`)
 }
 
 /** v1's answer to a change on a cart that has become an order. */
@@ -34,21 +54,26 @@ export function assertCartOpen(row: Pick<CartRow, 'id' | 'completed_at'>): void 
 }
 
 /** Runs `work` in one transaction holding the cart's lock, with the cart row read under it. */
-export async function withCartLock<T>(db: Db, id: string, work: (tx: Db, row: CartRow) => Promise<T>): Promise<T> {
+export async function withCartLock<T>(
+  db: Db,
+  id: string,
+  work: (tx: Db, row: CartRow) => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   return db.transaction(async (tx) => {
-    await lockCart(tx, id)
+    await lockCart(tx, id, options)
     return work(tx, await retrieveCartRow(tx, id))
   })
 }
 
 /**
- * A change to an open cart: one transaction, under the cart's lock, that refuses a completed cart,
- * touches `updated_at` and records `cart.updated`. The row is touched and read in one statement
+ * A change to an open cart: one transaction, under the cart's lock and with a relaxed commit, that
+ * refuses a completed cart, touches `updated_at` and records `cart.updated`. The row is touched and read in one statement
  * once the lock is held; a refused change rolls the touch back with everything else.
  */
 export async function mutateCart<T>(db: Db, id: string, work: (tx: Db, row: CartRow) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await lockCart(tx, id)
+    await lockCart(tx, id, { relaxed: true })
     const [row] = await tx
       .update(cart)
       .set({ updated_at: new Date() })

@@ -249,7 +249,7 @@ async function planRound(
   options: RunOptions,
 ): Promise<Round> {
   return db.transaction(async (tx) => {
-    await lockCart(tx, cartId)
+    await lockCart(tx, cartId, { relaxed: true })
     const details = await loadCartDetails(tx, cartId, env.flags)
     assertCartOpen(details.cart)
     const plan: Plan = { calls: [], discards: [], wrote: false }
@@ -275,33 +275,38 @@ async function applyAnswers(
   answers: { call: ProviderCall; result: CallResult }[],
 ): Promise<Plan['discards']> {
   if (answers.length === 0) return []
-  return withCartLock(db, cartId, async (tx) => {
-    const discards: Plan['discards'] = []
-    const ids = answers.map((answer) => answer.call.sessionId)
-    const rows = await tx.select().from(paymentSession).where(inArray(paymentSession.id, ids))
-    for (const { call, result } of answers) {
-      const row = rows.find((candidate) => candidate.id === call.sessionId)
-      const unchanged =
-        row !== undefined &&
-        row.is_initiated === call.planned.is_initiated &&
-        isDeepStrictEqual(row.data, call.planned.data)
-      if (!unchanged) {
-        if (call.kind === 'initiate') discards.push({ providerId: call.providerId, data: result.data })
-        continue
+  return withCartLock(
+    db,
+    cartId,
+    async (tx) => {
+      const discards: Plan['discards'] = []
+      const ids = answers.map((answer) => answer.call.sessionId)
+      const rows = await tx.select().from(paymentSession).where(inArray(paymentSession.id, ids))
+      for (const { call, result } of answers) {
+        const row = rows.find((candidate) => candidate.id === call.sessionId)
+        const unchanged =
+          row !== undefined &&
+          row.is_initiated === call.planned.is_initiated &&
+          isDeepStrictEqual(row.data, call.planned.data)
+        if (!unchanged) {
+          if (call.kind === 'initiate') discards.push({ providerId: call.providerId, data: result.data })
+          continue
+        }
+        await tx
+          .update(paymentSession)
+          .set({
+            data: result.data,
+            status: result.status ?? row.status,
+            is_initiated: true,
+            amount: call.context.amount,
+            updated_at: new Date(),
+          })
+          .where(eq(paymentSession.id, row.id))
       }
-      await tx
-        .update(paymentSession)
-        .set({
-          data: result.data,
-          status: result.status ?? row.status,
-          is_initiated: true,
-          amount: call.context.amount,
-          updated_at: new Date(),
-        })
-        .where(eq(paymentSession.id, row.id))
-    }
-    return discards
-  })
+      return discards
+    },
+    { relaxed: true },
+  )
 }
 
 /** Drops provider sessions no row refers to. A gateway that cannot be reached lets them expire on its side. */

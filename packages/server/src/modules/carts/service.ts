@@ -8,13 +8,19 @@ import { assertChannelsInScope } from '../catalog/products.js'
 import { findOrCreateGuestCustomer } from '../customers/service.js'
 import { address, customer } from '../customers/schema.js'
 import { region } from '../regions/schema.js'
-import { retrieveSalesChannel } from '../sales-channels/service.js'
+import { salesChannel } from '../sales-channels/schema.js'
+import { retrieveSalesChannel, type SalesChannelRow } from '../sales-channels/service.js'
 import { store } from '../store/schema.js'
 import { atomicStage, type Stages } from '../../http/idempotency.js'
-import { assertCountryInRegion, setShippingCountry, writeCartAddress } from './addresses.js'
+import {
+  assertCountryInRegion,
+  createShippingCountryAddress,
+  setShippingCountry,
+  writeCartAddress,
+} from './addresses.js'
 import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
 import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js'
-import { assertCartOpen, lockCart, mutateCart, type CartEnv } from './lock.js'
+import { assertCartOpen, lockCart, mutateCart, relaxCommit, type CartEnv } from './lock.js'
 import {
   computeCartTaxLines,
   loadCartDetails,
@@ -102,32 +108,37 @@ async function resolveSalesChannel(
   requested: string | undefined,
   actor: CartActor,
   flags: CartFlags,
-): Promise<string | null> {
+): Promise<SalesChannelRow | null> {
   if (!flags.sales_channels) return null
   const keyChannels = actor.publishableKey?.salesChannelIds ?? []
-  let id: string | null
+  let channel: SalesChannelRow | null
   if (requested) {
     assertChannelsInScope([requested], keyChannels)
-    id = requested
+    channel = await retrieveSalesChannel(db, requested)
   } else if (keyChannels.length > 1) {
     throw new UnexpectedState(
       'The PublishableApiKey provided in the request header has multiple associated sales channels.',
     )
   } else if (keyChannels.length === 1) {
-    id = keyChannels[0]
+    channel = await retrieveSalesChannel(db, keyChannels[0])
   } else {
-    const [row] = await db
-      .select({ id: store.default_sales_channel_id })
-      .from(store)
-      .orderBy(asc(store.created_at), asc(store.id))
-      .limit(1)
-    id = row?.id ?? null
+    channel = await retrieveStoreDefaultChannel(db)
   }
-  if (!id) return null
-  const channel = await retrieveSalesChannel(db, id)
-  if (channel.is_disabled)
+  if (channel?.is_disabled) {
     throw new InvalidData(`Unable to assign the cart to a disabled Sales Channel "${channel.name}"`)
-  return id
+  }
+  return channel
+}
+
+/** The store's default sales channel, read with the store in one statement. */
+async function retrieveStoreDefaultChannel(db: Db): Promise<SalesChannelRow | null> {
+  const [row] = await db
+    .select({ channel: salesChannel })
+    .from(store)
+    .innerJoin(salesChannel, and(eq(salesChannel.id, store.default_sales_channel_id), isNull(salesChannel.deleted_at)))
+    .orderBy(asc(store.created_at), asc(store.id))
+    .limit(1)
+  return row?.channel ?? null
 }
 
 export interface CreateCartInput extends StorePostCartReq {
@@ -143,31 +154,37 @@ export interface CreateCartInput extends StorePostCartReq {
 export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, actor: CartActor): Promise<CartView> {
   const id = generateId('cart')
   const known = await db.transaction(async (tx) => {
+    // Nobody can see the cart before this commits, so it needs no lock; it is a cart edit.
+    await relaxCommit(tx)
     const regionId = input.region_id ?? (await firstRegionId(tx))
     const cartRegion = await retrieveCartRegion(tx, regionId)
-    const salesChannelId = await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags)
+    const channel = await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags)
     const owner = actor.customerId ? await retrieveCustomerEmail(tx, actor.customerId) : undefined
     const country =
       input.country_code?.toLowerCase() ??
       (cartRegion.countries.length === 1 ? cartRegion.countries[0].iso_2 : undefined)
     assertCountryInRegion(cartRegion, country)
-    const shippingAddress = country ? await setShippingCountry(tx, null, country) : undefined
+    const shippingAddress = country ? await createShippingCountryAddress(tx, country) : null
     const [row] = await tx
       .insert(cart)
       .values({
         id,
         region_id: cartRegion.id,
-        sales_channel_id: salesChannelId,
+        sales_channel_id: channel?.id ?? null,
         customer_id: owner?.id ?? null,
         email: owner?.email ?? null,
         shipping_address_id: shippingAddress?.id ?? null,
         context: { ...input.requestContext, ...(input.context ?? {}) },
       })
       .returning()
-    await lockCart(tx, id)
     await addLines(tx, env, row, cartRegion, input.items ?? [])
     await emit(tx, 'cart.created', { id })
-    return { row, region: cartRegion, bare: (input.items ?? []).length === 0 }
+    return {
+      row,
+      region: cartRegion,
+      parts: { shipping_address: shippingAddress, billing_address: null, sales_channel: channel },
+      bare: (input.items ?? []).length === 0,
+    }
   })
   return cartView(db, await loadCartDetails(db, id, env.flags, known), defaultCartRelations(env.flags))
 }
@@ -244,7 +261,7 @@ export async function updateCart(
     const changes: Partial<typeof cart.$inferInsert> = {}
     if (owner) Object.assign(changes, { customer_id: owner.id, email: owner.email })
     if (input.sales_channel_id !== undefined && input.sales_channel_id !== row.sales_channel_id) {
-      changes.sales_channel_id = await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags)
+      changes.sales_channel_id = (await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags))?.id ?? null
       if (changes.sales_channel_id) await dropLinesOutsideChannel(tx, id, changes.sales_channel_id)
     }
     let cartRegion = await retrieveCartRegion(tx, row.region_id)

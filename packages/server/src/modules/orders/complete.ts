@@ -3,7 +3,7 @@ import type { Db } from '../../db/types.js'
 import { AppError, NotAllowed, PaymentAuthorizationError } from '../../http/errors.js'
 import { atomicStage, detachedStage, type StageResult, type Stages } from '../../http/idempotency.js'
 import { getPaymentProvider, type PaymentData, type PaymentSessionStatus } from '../../providers/payment.js'
-import type { PaymentSessionRow } from '../carts/loader.js'
+import type { CartDetails, PaymentSessionRow } from '../carts/loader.js'
 import { paymentSession } from '../carts/schema.js'
 import {
   clearCartTaxLines,
@@ -39,32 +39,43 @@ async function completedCartResponse(db: Db, cartId: string): Promise<StageResul
   return orderResponse(db, orderId)
 }
 
-/** Stage 1, atomic with the key: the cart is checked under its lock and its tax lines are stored. */
-async function createTaxLines(tx: Db, env: CartEnv, cartId: string): Promise<StageResult> {
-  const details = await retrieveCartForCompletion(tx, cartId, env.flags)
-  if (details.cart.completed_at) return completedCartResponse(tx, cartId)
-  assertCompletable(details)
-  await setCartTaxLines(tx, details)
-  return { recovery_point: TAX_LINES_CREATED }
-}
-
 type AuthorizationPlan =
   | { kind: 'done'; result: StageResult }
   | { kind: 'authorize'; session: PaymentSessionRow; context: Record<string, unknown> }
 
+/** What the payment needs, from a cart read under its lock and found completable. */
+async function authorizationPlanOf(tx: Db, details: CartDetails, key: string): Promise<AuthorizationPlan> {
+  const cartId = details.cart.id
+  if (details.totals.total <= 0) {
+    // Nothing to pay: no session and no payment (v1 marks the cart authorized as it is).
+    await setCartPayment(tx, cartId, { payment_authorized_at: new Date() })
+    return { kind: 'done', result: { recovery_point: PAYMENT_AUTHORIZED } }
+  }
+  const session = selectedSession(details)!
+  const context = { ...(details.cart.context ?? {}), cart_id: cartId, idempotency_key: key }
+  return { kind: 'authorize', session, context }
+}
+
+/**
+ * Stage 1, atomic with the key: the cart is checked under its lock, its tax lines are stored, and
+ * what its payment needs is planned from the same read.
+ */
+async function createTaxLines(tx: Db, env: CartEnv, cartId: string, key: string) {
+  const details = await retrieveCartForCompletion(tx, cartId, env.flags)
+  if (details.cart.completed_at) return { result: await completedCartResponse(tx, cartId) }
+  assertCompletable(details)
+  await setCartTaxLines(tx, details)
+  const plan = await authorizationPlanOf(tx, details, key)
+  return { result: plan.kind === 'done' ? plan.result : { recovery_point: TAX_LINES_CREATED }, plan }
+}
+
+/** The plan of a request that resumes at stage 2 (a retry, or a takeover of a stale key lock). */
 async function planAuthorization(db: Db, env: CartEnv, cartId: string, key: string): Promise<AuthorizationPlan> {
   return db.transaction(async (tx) => {
     const details = await retrieveCartForCompletion(tx, cartId, env.flags)
     if (details.cart.completed_at) return { kind: 'done', result: await completedCartResponse(tx, cartId) }
     assertCompletable(details)
-    if (details.totals.total <= 0) {
-      // Nothing to pay: no session and no payment (v1 marks the cart authorized as it is).
-      await setCartPayment(tx, cartId, { payment_authorized_at: new Date() })
-      return { kind: 'done', result: { recovery_point: PAYMENT_AUTHORIZED } }
-    }
-    const session = selectedSession(details)!
-    const context = { ...(details.cart.context ?? {}), cart_id: cartId, idempotency_key: key }
-    return { kind: 'authorize', session, context }
+    return authorizationPlanOf(tx, details, key)
   })
 }
 
@@ -124,9 +135,18 @@ async function recordAuthorization(
   throw answer.failure ?? new NotAllowed('Payment authorization failed')
 }
 
-/** Stage 2: the selected session is authorized with its provider, outside any transaction. */
-async function authorizePayment(db: Db, env: CartEnv, cartId: string, key: string): Promise<StageResult> {
-  const plan = await planAuthorization(db, env, cartId, key)
+/**
+ * Stage 2: the selected session is authorized with its provider, outside any transaction, as
+ * planned by stage 1 in this request or, when resuming, by a fresh read of the cart.
+ */
+async function authorizePayment(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  plan: AuthorizationPlan | undefined,
+  key: string,
+): Promise<StageResult> {
+  plan ??= await planAuthorization(db, env, cartId, key)
   if (plan.kind === 'done') return plan.result
   const answer = await callProvider(env, plan.session, plan.context)
   return recordAuthorization(db, env, cartId, plan.session, answer)
@@ -190,12 +210,22 @@ async function createOrder(db: Db, env: CartEnv, cartId: string, key: string): P
  * `POST /store/carts/:id/complete` as idempotent stages: `started` → `tax_lines_created` →
  * `payment_authorized` → finished with `{type: "order"}`, `{type: "cart", payment_status}` or the
  * 409 inventory envelope. Every stage may run again (a retry, a request taking over a stale key
- * lock, a completion without a key racing another), so each reads the cart afresh under its lock.
+ * lock, a completion without a key racing another), so each reads the cart afresh under its lock,
+ * except that the authorization uses the plan stage 1 made in the same request.
  */
 export function completeCartStages(env: CartEnv, cartId: string): Stages {
+  let planned: AuthorizationPlan | undefined
   return {
-    started: atomicStage((tx) => createTaxLines(tx, env, cartId)),
-    [TAX_LINES_CREATED]: detachedStage((db, key) => authorizePayment(db, env, cartId, key.idempotency_key)),
+    started: atomicStage(async (tx, key) => {
+      const { result, plan } = await createTaxLines(tx, env, cartId, key.idempotency_key)
+      planned = plan
+      return result
+    }),
+    [TAX_LINES_CREATED]: detachedStage((db, key) => {
+      const plan = planned
+      planned = undefined
+      return authorizePayment(db, env, cartId, plan, key.idempotency_key)
+    }),
     [PAYMENT_AUTHORIZED]: detachedStage((db, key) => createOrder(db, env, cartId, key.idempotency_key)),
   }
 }
