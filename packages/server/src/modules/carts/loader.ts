@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
@@ -26,13 +26,14 @@ import {
   shippingMethod,
   shippingMethodTaxLine,
 } from './schema.js'
+import { rowReader } from '../../db/json-rows.js'
 import { preparedSelect } from './prepared.js'
 import { computeTotals, type Totals } from './totals.js'
 
 /**
- * Reads a cart with everything its totals and its wire shape need, in a fixed number of batched
- * queries whatever the number of lines: the cart, then its lines, methods, sessions, addresses,
- * region and channel side by side, then the lines' variants, products, adjustments and tax lines.
+ * Reads a cart with everything its totals and its wire shape need, in a fixed number of statements
+ * whatever the number of lines: the whole cart in one, its region, the options of its shipping
+ * methods, and its taxes.
  */
 
 export type CartRow = typeof cart.$inferSelect
@@ -115,18 +116,6 @@ const cartRowStatement = preparedSelect('cart_row', (db) =>
     .limit(1),
 )
 
-/** The cart with its addresses and sales channel, in one statement. */
-const cartWithPartsStatement = preparedSelect('cart_with_parts', (db) =>
-  db
-    .select({ cart, shipping_address: shippingAddress, billing_address: billingAddress, sales_channel: salesChannel })
-    .from(cart)
-    .leftJoin(shippingAddress, eq(shippingAddress.id, cart.shipping_address_id))
-    .leftJoin(billingAddress, eq(billingAddress.id, cart.billing_address_id))
-    .leftJoin(salesChannel, eq(salesChannel.id, cart.sales_channel_id))
-    .where(and(eq(cart.id, id), isNull(cart.deleted_at)))
-    .limit(1),
-)
-
 /** The region, its currency's tax setting, its countries and its payment providers, in one statement. */
 const regionStatement = preparedSelect('cart_region', (db) =>
   db
@@ -163,54 +152,70 @@ export const lineProductColumns = {
   deleted_at: product.deleted_at,
 }
 
-/** The cart's lines with their variants and products, in one statement. */
-const itemsStatement = preparedSelect('cart_items', (db) =>
+/** A product's columns as carts read them (see `lineProductColumns`), as JSON of the alias `p`. */
+const lineProductJson = sql.raw(`CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object(
+  'id', p.id, 'title', p.title, 'status', p.status, 'type_id', p.type_id,
+  'profile_id', coalesce(p.profile_id, (SELECT sp.id FROM shipping_profile sp
+    WHERE sp.type = CASE WHEN p.is_giftcard THEN 'gift_card' ELSE 'default' END
+    AND sp.deleted_at IS NULL LIMIT 1)),
+  'is_giftcard', p.is_giftcard, 'discountable', p.discountable, 'thumbnail', p.thumbnail,
+  'deleted_at', p.deleted_at) END`)
+
+type JsonRow = Record<string, unknown>
+
+/**
+ * The whole cart in one statement: the row with its addresses and channel, and as JSON its lines
+ * (with variants and products), their adjustments and stored tax lines, its shipping methods with
+ * their stored tax lines, and its payment sessions. One round trip instead of seven is most of what
+ * a cart request costs the database and the server.
+ */
+const cartStatement = preparedSelect('cart_whole', (db) =>
   db
-    .select({ item: lineItem, variant: productVariant, product: lineProductColumns })
-    .from(lineItem)
-    .leftJoin(productVariant, eq(productVariant.id, lineItem.variant_id))
-    .leftJoin(product, eq(product.id, productVariant.product_id))
-    .where(eq(lineItem.cart_id, id))
-    .orderBy(asc(lineItem.created_at), asc(lineItem.id)),
+    .select({
+      cart,
+      shipping_address: shippingAddress,
+      billing_address: billingAddress,
+      sales_channel: salesChannel,
+      items: sql<{ item: JsonRow; variant: JsonRow | null; product: JsonRow | null }[]>`(SELECT coalesce(json_agg(
+          json_build_object('item', to_json(li), 'variant', to_json(pv), 'product', ${lineProductJson})
+          ORDER BY li.created_at, li.id), '[]'::json)
+        FROM ${lineItem} li
+        LEFT JOIN ${productVariant} pv ON pv.id = li.variant_id
+        LEFT JOIN ${product} p ON p.id = pv.product_id
+        WHERE li.cart_id = ${cart.id})`,
+      adjustments: sql<JsonRow[]>`(SELECT coalesce(json_agg(a), '[]'::json)
+        FROM ${lineItemAdjustment} a JOIN ${lineItem} li ON li.id = a.item_id WHERE li.cart_id = ${cart.id})`,
+      item_tax_lines: sql<JsonRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
+        FROM ${lineItemTaxLine} t JOIN ${lineItem} li ON li.id = t.item_id WHERE li.cart_id = ${cart.id})`,
+      methods: sql<JsonRow[]>`(SELECT coalesce(json_agg(m ORDER BY m.id), '[]'::json)
+        FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id})`,
+      method_tax_lines: sql<JsonRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
+        FROM ${shippingMethodTaxLine} t JOIN ${shippingMethod} m ON m.id = t.shipping_method_id
+        WHERE m.cart_id = ${cart.id})`,
+      sessions: sql<JsonRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.provider_id), '[]'::json)
+        FROM ${paymentSession} s WHERE s.cart_id = ${cart.id})`,
+    })
+    .from(cart)
+    .leftJoin(shippingAddress, eq(shippingAddress.id, cart.shipping_address_id))
+    .leftJoin(billingAddress, eq(billingAddress.id, cart.billing_address_id))
+    .leftJoin(salesChannel, eq(salesChannel.id, cart.sales_channel_id))
+    .where(and(eq(cart.id, id), isNull(cart.deleted_at)))
+    .limit(1),
 )
 
-const cartItemIds = (db: Db) => db.select({ id: lineItem.id }).from(lineItem).where(eq(lineItem.cart_id, id))
+type WholeCart = Awaited<ReturnType<typeof cartStatement>>[number]
 
-const adjustmentsStatement = preparedSelect('cart_item_adjustments', (db) =>
-  db
-    .select()
-    .from(lineItemAdjustment)
-    .where(inArray(lineItemAdjustment.item_id, cartItemIds(db))),
-)
-
-const itemTaxLinesStatement = preparedSelect('cart_item_tax_lines', (db) =>
-  db
-    .select()
-    .from(lineItemTaxLine)
-    .where(inArray(lineItemTaxLine.item_id, cartItemIds(db)))
-    .orderBy(asc(lineItemTaxLine.name), asc(lineItemTaxLine.id)),
-)
-
-const methodsStatement = preparedSelect('cart_shipping_methods', (db) =>
-  db.select().from(shippingMethod).where(eq(shippingMethod.cart_id, id)).orderBy(asc(shippingMethod.id)),
-)
-
-const methodTaxLinesStatement = preparedSelect('cart_shipping_method_tax_lines', (db) =>
-  db
-    .select()
-    .from(shippingMethodTaxLine)
-    .where(
-      inArray(
-        shippingMethodTaxLine.shipping_method_id,
-        db.select({ id: shippingMethod.id }).from(shippingMethod).where(eq(shippingMethod.cart_id, id)),
-      ),
-    )
-    .orderBy(asc(shippingMethodTaxLine.name), asc(shippingMethodTaxLine.id)),
-)
-
-const sessionsStatement = preparedSelect('cart_payment_sessions', (db) =>
-  db.select().from(paymentSession).where(eq(paymentSession.cart_id, id)).orderBy(asc(paymentSession.provider_id)),
-)
+const itemOf = rowReader(lineItem)
+const variantOf = rowReader(productVariant)
+const adjustmentOf = rowReader(lineItemAdjustment)
+const itemTaxLineOf = rowReader(lineItemTaxLine)
+const methodOf = rowReader(shippingMethod)
+const methodTaxLineOf = rowReader(shippingMethodTaxLine)
+const sessionOf = rowReader(paymentSession)
+const productOf = (json: JsonRow): Omit<LineProduct, 'profile_id'> & { profile_id: string | null } => ({
+  ...(json as unknown as LineProduct),
+  deleted_at: json.deleted_at ? new Date(json.deleted_at as string) : null,
+})
 
 /** A live cart row; completed carts are carts too. */
 export async function retrieveCartRow(db: Db, cartId: string): Promise<CartRow> {
@@ -254,29 +259,21 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   return groups
 }
 
-/**
- * The lines, their variants and products, and their adjustments. Stored tax lines are read only
- * when they count (`storedTaxes`): an open cart's taxes are computed afresh.
- */
-async function loadItems(db: Db, cartId: string, storedTaxes: () => Promise<boolean>): Promise<CartItem[]> {
-  const rows = await itemsStatement(db, { id: cartId })
-  if (rows.length === 0) return []
-  const [adjustments, storedLines] = await concurrently(db, [
-    () => adjustmentsStatement(db, { id: cartId }),
-    async () => ((await storedTaxes()) ? itemTaxLinesStatement(db, { id: cartId }) : []),
-  ])
-  const adjustmentsByItem = groupBy(adjustments, (row) => row.item_id)
-  const linesByItem = groupBy(storedLines, (row) => row.item_id)
+/** The lines with their variants, products and adjustments, and their stored tax lines if `storedTaxes`. */
+async function itemsOf(db: Db, whole: WholeCart, storedTaxes: boolean): Promise<CartItem[]> {
+  const adjustmentsByItem = groupBy(whole.adjustments.map(adjustmentOf), (row) => row.item_id)
+  const linesByItem = groupBy(storedTaxes ? whole.item_tax_lines.map(itemTaxLineOf) : [], (row) => row.item_id)
   const items: CartItem[] = []
-  for (const { item, variant, product: parent } of rows) {
-    const loaded: LoadedVariant | null = variant
-    if (loaded) {
-      loaded.purchasable = !loaded.manage_inventory || loaded.allow_backorder || loaded.inventory_quantity > 0
+  for (const entry of whole.items) {
+    const item = itemOf(entry.item)
+    const variant: LoadedVariant | null = entry.variant ? variantOf(entry.variant) : null
+    if (variant) {
+      variant.purchasable = !variant.manage_inventory || variant.allow_backorder || variant.inventory_quantity > 0
     }
     items.push({
       ...item,
-      variant: loaded,
-      product: await withProfile<LineProduct | null>(db, parent),
+      variant,
+      product: await withProfile<LineProduct | null>(db, entry.product ? productOf(entry.product) : null),
       adjustments: adjustmentsByItem.get(item.id) ?? [],
       tax_lines: linesByItem.get(item.id) ?? [],
     })
@@ -284,23 +281,23 @@ async function loadItems(db: Db, cartId: string, storedTaxes: () => Promise<bool
   return items
 }
 
-async function loadShippingMethods(
+async function shippingMethodsOf(
   db: Db,
-  cartId: string,
+  whole: WholeCart,
   flags: CartFlags,
-  storedTaxes: () => Promise<boolean>,
+  storedTaxes: boolean,
 ): Promise<CartShippingMethod[]> {
-  const rows = await methodsStatement(db, { id: cartId })
-  if (rows.length === 0) return []
+  if (whole.methods.length === 0) return []
+  const rows = whole.methods.map(methodOf)
   const optionIds = [...new Set(rows.map((row) => row.shipping_option_id))]
-  const [options, storedLines] = await concurrently(db, [
-    // Methods keep their option even after staff delete it, so no `deleted_at` filter here. The
-    // requirements say whether the method still applies when the lines change.
-    () => loadShippingOptions(db, inArray(shippingOption.id, optionIds), ['requirements'], flags),
-    async () => ((await storedTaxes()) ? methodTaxLinesStatement(db, { id: cartId }) : []),
-  ])
+  // Methods keep their option even after staff delete it, so no `deleted_at` filter here. The
+  // requirements say whether the method still applies when the lines change.
+  const options = await loadShippingOptions(db, inArray(shippingOption.id, optionIds), ['requirements'], flags)
   const optionById = new Map(options.map((option) => [option.id, option]))
-  const linesByMethod = groupBy(storedLines, (row) => row.shipping_method_id)
+  const linesByMethod = groupBy(
+    storedTaxes ? whole.method_tax_lines.map(methodTaxLineOf) : [],
+    (row) => row.shipping_method_id,
+  )
   return rows.map((row) => ({
     ...row,
     shipping_option: optionById.get(row.shipping_option_id) ?? null,
@@ -400,23 +397,10 @@ export interface KnownCartParts {
 
 type CartParts = Pick<CartDetails, 'cart' | 'shipping_address' | 'billing_address' | 'sales_channel'>
 
-/** The cart row with its addresses and channel; a known row without any needs no statement. */
-async function loadCartParts(db: Db, cartId: string, known: KnownCartParts): Promise<CartParts> {
-  const row = known.row
-  if (row?.id === cartId && known.parts) return { cart: row, ...known.parts }
-  if (row?.id === cartId && !row.shipping_address_id && !row.billing_address_id && !row.sales_channel_id) {
-    return { cart: row, shipping_address: null, billing_address: null, sales_channel: null }
-  }
-  const [parts] = await cartWithPartsStatement(db, { id: cartId })
-  if (!parts) throw NotFound.entity('Cart', cartId)
-  return parts
-}
-
 /**
- * A cart with every relation, its tax lines and totals: the cart with its addresses and channel,
- * then its region, lines (with variants and products), adjustments, shipping methods and payment
- * sessions side by side (one after another in a transaction), then its taxes: some seven
- * statements whatever the number of lines.
+ * A cart with every relation, its tax lines and totals: the whole cart in one statement (see
+ * `cartStatement`) beside its region, then the options of its shipping methods, then its taxes.
+ * A cart made in this request without lines (`bare`) needs only its region and taxes.
  */
 export async function loadCartDetails(
   db: Db,
@@ -424,21 +408,30 @@ export async function loadCartDetails(
   flags: CartFlags,
   known: KnownCartParts = {},
 ): Promise<CartDetails> {
-  const parts = await loadCartParts(db, cartId, known)
-  const row = parts.cart
   const forceTaxes = known.forceTaxes ?? false
-  let regionLoad: Promise<CartRegion> | undefined
-  const loadRegion = () =>
-    (regionLoad =
-      known.region?.id === row.region_id ? Promise.resolve(known.region) : retrieveCartRegion(db, row.region_id))
-  // Stored tax lines are read only when they are the ones shown; the region's load has started.
-  const storedTaxes = async () => usesStoredTaxes(row, await regionLoad!, forceTaxes)
-  const [regionDetails, items, methods, sessions] = await concurrently(db, [
-    loadRegion,
-    () => (known.bare ? Promise.resolve([]) : loadItems(db, row.id, storedTaxes)),
-    () => (known.bare ? Promise.resolve([]) : loadShippingMethods(db, row.id, flags, storedTaxes)),
-    () => (known.bare ? Promise.resolve([]) : sessionsStatement(db, { id: row.id })),
+  const knownRow = known.row?.id === cartId ? known.row : undefined
+  const bare = known.bare === true && knownRow !== undefined
+  // With the row known, the region is read beside the cart (or not at all when it is known too).
+  const early = knownRow && known.region?.id === knownRow.region_id ? known.region : undefined
+  const [whole, earlyRegion] = await concurrently(db, [
+    async () => (bare ? undefined : ((await cartStatement(db, { id: cartId }))[0] ?? null)),
+    async () => early ?? (knownRow ? retrieveCartRegion(db, knownRow.region_id) : undefined),
   ])
+  if (whole === null) throw NotFound.entity('Cart', cartId)
+  const parts: CartParts = whole
+    ? {
+        cart: whole.cart,
+        shipping_address: whole.shipping_address,
+        billing_address: whole.billing_address,
+        sales_channel: whole.sales_channel,
+      }
+    : { cart: knownRow!, shipping_address: null, billing_address: null, sales_channel: null, ...known.parts }
+  const row = parts.cart
+  const regionDetails = earlyRegion?.id === row.region_id ? earlyRegion : await retrieveCartRegion(db, row.region_id)
+  const storedTaxes = usesStoredTaxes(row, regionDetails, forceTaxes)
+  const items = whole ? await itemsOf(db, whole, storedTaxes) : []
+  const methods = whole ? await shippingMethodsOf(db, whole, flags, storedTaxes) : []
+  const sessions = whole ? whole.sessions.map(sessionOf) : []
   const base = { ...parts, region: regionDetails, items, shipping_methods: methods, payment_sessions: sessions }
   const taxes = await applyTaxLines(db, base, forceTaxes)
   return { ...base, taxes, totals: totalsOf(base) }

@@ -146,21 +146,20 @@ describe('cart write path statement count', () => {
     const four = await checkout(4)
 
     expect(four).toEqual(one)
-    // Each read of the whole cart is about seven statements (the cart with its addresses and
-    // channel, region, lines with variants and products, adjustments, shipping methods, payment
-    // sessions, taxes, plus two for the methods' options); writes add the lock, the touch of the
-    // row, their own rows and the event. A request without an Idempotency-Key writes the key it
-    // makes up with its first stage. Completion reads the cart twice: to store its tax lines and
-    // plan the payment, and to place the order; then it answers the order.
+    // A read of the whole cart is one statement, plus its region, two for the options of its
+    // shipping methods and two for its taxes; writes add the lock, the touch of the row, their own
+    // rows and the event. A request without an Idempotency-Key writes the key it makes up with its
+    // first stage. Completion reads the cart twice (to store its tax lines and plan the payment,
+    // then to place the order) and answers the order.
     expect(one).toEqual({
       create: 6,
-      line_item: 19,
-      update: 19,
-      shipping: 29,
-      sessions: 32,
-      select: 22,
-      get: 10,
-      complete: 56,
+      line_item: 16,
+      update: 16,
+      shipping: 18,
+      sessions: 24,
+      select: 14,
+      get: 6,
+      complete: 48,
     })
   })
 })
