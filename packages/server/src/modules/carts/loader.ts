@@ -16,6 +16,8 @@ import { retrieveSingleTypeProfile } from '../shipping/profiles.js'
 import { shippingOption, shippingProfile } from '../shipping/schema.js'
 import { currency } from '../store/schema.js'
 import { loadShippingOptions, type ShippingOptionView } from '../shipping/service.js'
+import { taxRate } from '../tax/schema.js'
+import type { TaxRateRow } from '../tax/loader.js'
 import { computeTaxLines } from '../tax/system-provider.js'
 import {
   cart,
@@ -84,6 +86,8 @@ export interface CartShippingMethod extends ShippingMethodRow {
 export interface CartRegion extends RegionRow {
   countries: CountryRow[]
   payment_providers: ProviderRow[]
+  /** Its tax rates by name (the `region.tax_rates` relation of a cart). */
+  tax_rates: TaxRateRow[]
   /** Whether prices in the region's currency include tax (v1's currency setting). */
   currency_includes_tax: boolean
 }
@@ -116,7 +120,10 @@ const cartRowStatement = preparedSelect('cart_row', (db) =>
     .limit(1),
 )
 
-/** The region, its currency's tax setting, its countries and its payment providers, in one statement. */
+/**
+ * The region, its currency's tax setting, its countries, payment providers and tax rates, in one
+ * statement.
+ */
 const regionStatement = preparedSelect('cart_region', (db) =>
   db
     .select({
@@ -127,6 +134,8 @@ const regionStatement = preparedSelect('cart_region', (db) =>
       payment_providers: sql<ProviderRow[]>`(SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)
         FROM ${regionPaymentProvider} rp JOIN ${paymentProvider} p ON p.id = rp.provider_id
         WHERE rp.region_id = ${region.id})`,
+      tax_rates: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(t ORDER BY t.name), '[]'::json)
+        FROM ${taxRate} t WHERE t.region_id = ${region.id})`,
     })
     .from(region)
     .innerJoin(currency, eq(currency.code, region.currency_code))
@@ -212,6 +221,7 @@ const itemTaxLineOf = rowReader(lineItemTaxLine)
 const methodOf = rowReader(shippingMethod)
 const methodTaxLineOf = rowReader(shippingMethodTaxLine)
 const sessionOf = rowReader(paymentSession)
+const taxRateOf = rowReader(taxRate)
 const productOf = (json: JsonRow): Omit<LineProduct, 'profile_id'> & { profile_id: string | null } => ({
   ...(json as unknown as LineProduct),
   deleted_at: json.deleted_at ? new Date(json.deleted_at as string) : null,
@@ -232,6 +242,7 @@ export async function retrieveCartRegion(db: Db, regionId: string): Promise<Cart
     ...row.region,
     countries: row.countries,
     payment_providers: row.payment_providers,
+    tax_rates: row.tax_rates.map(taxRateOf),
     currency_includes_tax: row.currency_includes_tax,
   }
 }
@@ -284,6 +295,7 @@ async function itemsOf(db: Db, whole: WholeCart, storedTaxes: boolean): Promise<
 async function shippingMethodsOf(
   db: Db,
   whole: WholeCart,
+  region: CartRegion,
   flags: CartFlags,
   storedTaxes: boolean,
 ): Promise<CartShippingMethod[]> {
@@ -292,7 +304,9 @@ async function shippingMethodsOf(
   const optionIds = [...new Set(rows.map((row) => row.shipping_option_id))]
   // Methods keep their option even after staff delete it, so no `deleted_at` filter here. The
   // requirements say whether the method still applies when the lines change.
-  const options = await loadShippingOptions(db, inArray(shippingOption.id, optionIds), ['requirements'], flags)
+  const options = await loadShippingOptions(db, inArray(shippingOption.id, optionIds), ['requirements'], flags, {
+    regions: [region],
+  })
   const optionById = new Map(options.map((option) => [option.id, option]))
   const linesByMethod = groupBy(
     storedTaxes ? whole.method_tax_lines.map(methodTaxLineOf) : [],
@@ -430,7 +444,7 @@ export async function loadCartDetails(
   const regionDetails = earlyRegion?.id === row.region_id ? earlyRegion : await retrieveCartRegion(db, row.region_id)
   const storedTaxes = usesStoredTaxes(row, regionDetails, forceTaxes)
   const items = whole ? await itemsOf(db, whole, storedTaxes) : []
-  const methods = whole ? await shippingMethodsOf(db, whole, flags, storedTaxes) : []
+  const methods = whole ? await shippingMethodsOf(db, whole, regionDetails, flags, storedTaxes) : []
   const sessions = whole ? whole.sessions.map(sessionOf) : []
   const base = { ...parts, region: regionDetails, items, shipping_methods: methods, payment_sessions: sessions }
   const taxes = await applyTaxLines(db, base, forceTaxes)

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
 import { parseExpand, parseFields } from '../../http/list.js'
@@ -6,7 +6,6 @@ import { concurrently } from '../catalog/concurrent.js'
 import type { LoadedVariant } from '../catalog/loader.js'
 import { product } from '../catalog/schema.js'
 import { retrieveCustomer, type CustomerWithRelations } from '../customers/service.js'
-import { taxRate } from '../tax/schema.js'
 import { CART_FIELDS } from './contract.js'
 import {
   loadCartDetails,
@@ -77,7 +76,6 @@ export function parseCartSelection(
   }
 }
 
-type TaxRateRow = typeof taxRate.$inferSelect
 type ProductRow = typeof product.$inferSelect
 
 function itemTotals(totals: Totals, id: string) {
@@ -148,7 +146,7 @@ export function cartTotalsView(totals: Totals) {
 async function loadExtras(db: Db, details: CartDetails, relations: ReadonlySet<string>) {
   const productIds = [...new Set(details.items.flatMap((item) => (item.variant ? [item.variant.product_id] : [])))]
   const customerId = details.cart.customer_id
-  const [customer, taxRates, products] = await concurrently(db, [
+  const [customer, products] = await concurrently(db, [
     () =>
       relations.has('customer') && customerId
         ? retrieveCustomer(db, customerId).catch((error: unknown) => {
@@ -158,15 +156,11 @@ async function loadExtras(db: Db, details: CartDetails, relations: ReadonlySet<s
           })
         : Promise.resolve<CustomerWithRelations | null>(null),
     () =>
-      relations.has('region.tax_rates')
-        ? db.select().from(taxRate).where(eq(taxRate.region_id, details.region.id)).orderBy(asc(taxRate.name))
-        : Promise.resolve<TaxRateRow[]>([]),
-    () =>
       relations.has('items.variant.product') && productIds.length > 0
         ? db.select().from(product).where(inArray(product.id, productIds))
         : Promise.resolve<ProductRow[]>([]),
   ])
-  return { customer, taxRates, products: new Map(products.map((row) => [row.id, row])) }
+  return { customer, products: new Map(products.map((row) => [row.id, row])) }
 }
 
 function selectedSession(sessions: PaymentSessionRow[]): PaymentSessionRow | null {
@@ -175,7 +169,7 @@ function selectedSession(sessions: PaymentSessionRow[]): PaymentSessionRow | nul
 
 /**
  * The wire shape of a cart: the selected columns (`fields`; all by default), the relations asked
- * for, and the totals, which are always there. Extra relations (customer, the region's tax rates)
+ * for, and the totals, which are always there. Extra relations (the customer, the lines' products)
  * cost a query each, only when asked for.
  */
 export async function cartView(
@@ -189,7 +183,7 @@ export async function cartView(
     ? Object.fromEntries(Object.entries(details.cart).filter(([key]) => key === 'id' || fields.has(key)))
     : details.cart
   const { region, totals } = details
-  const { countries, payment_providers, currency_includes_tax: _currencyIncludesTax, ...regionRow } = region
+  const { countries, payment_providers, tax_rates, currency_includes_tax: _currencyIncludesTax, ...regionRow } = region
   return {
     ...row,
     id: details.cart.id,
@@ -200,7 +194,7 @@ export async function cartView(
             ...regionRow,
             ...(relations.has('region.countries') ? { countries } : {}),
             ...(relations.has('region.payment_providers') ? { payment_providers } : {}),
-            ...(relations.has('region.tax_rates') ? { tax_rates: extras.taxRates } : {}),
+            ...(relations.has('region.tax_rates') ? { tax_rates } : {}),
           },
         }
       : {}),

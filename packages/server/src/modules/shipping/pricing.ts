@@ -48,16 +48,29 @@ export function priceShipping(
   return { price_incl_tax: inclusive ? price : price + taxAmount, tax_rates: rates, tax_amount: taxAmount }
 }
 
-/** Adds the priced fields to options, reading their regions in one query. */
+/** What pricing needs of an option's region. */
+export interface PricingRegion {
+  id: string
+  tax_rate: number
+  automatic_taxes: boolean
+}
+
+/** Adds the priced fields to options, reading the regions not `known` in one query. */
 export async function priceShippingOptions<
   T extends { region_id: string; amount: number | null; includes_tax: boolean },
->(db: Db, options: T[], taxInclusivePricing: boolean): Promise<(T & ShippingPrice)[]> {
+>(db: Db, options: T[], taxInclusivePricing: boolean, known: PricingRegion[] = []): Promise<(T & ShippingPrice)[]> {
   const regionIds = [...new Set(options.map((option) => option.region_id))]
   if (regionIds.length === 0) return []
-  const regions = await db
-    .select({ id: region.id, tax_rate: region.tax_rate, automatic_taxes: region.automatic_taxes })
-    .from(region)
-    .where(inArray(region.id, regionIds))
+  const missing = regionIds.filter((id) => !known.some((region) => region.id === id))
+  const regions = [
+    ...known,
+    ...(missing.length === 0
+      ? []
+      : await db
+          .select({ id: region.id, tax_rate: region.tax_rate, automatic_taxes: region.automatic_taxes })
+          .from(region)
+          .where(inArray(region.id, missing))),
+  ]
   const byId = new Map(regions.map((row) => [row.id, row]))
   return options.map((option) => {
     const taxRegion = byId.get(option.region_id) ?? { tax_rate: 0, automatic_taxes: false }

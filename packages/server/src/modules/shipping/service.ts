@@ -25,7 +25,7 @@ import {
   type AdminPostShippingOptionsReq,
   type StoreGetShippingOptionsParams,
 } from './contract.js'
-import { priceShippingOptions, type ShippingPrice } from './pricing.js'
+import { priceShippingOptions, type PricingRegion, type ShippingPrice } from './pricing.js'
 import { profilesOfProducts, retrieveSingleTypeProfile, type ShippingProfileRow } from './profiles.js'
 import { shippingOption, shippingOptionRequirement, shippingProfile, type RequirementType } from './schema.js'
 
@@ -68,7 +68,7 @@ export async function loadShippingOptions(
   where: SQL | undefined,
   relations: Iterable<Relation>,
   flags: ShippingFlags,
-  page: Pick<FindManyConfig, 'orderBy' | 'limit' | 'offset'> = {},
+  { regions, ...page }: Pick<FindManyConfig, 'orderBy' | 'limit' | 'offset'> & { regions?: PricingRegion[] } = {},
 ): Promise<ShippingOptionView[]> {
   const rows = (await db.query.shippingOption.findMany({
     where,
@@ -77,7 +77,7 @@ export async function loadShippingOptions(
     limit: MAX_UNPAGED_OPTIONS,
     ...page,
   })) as ShippingOptionRow[]
-  return priceShippingOptions(db, rows, flags.tax_inclusive_pricing)
+  return priceShippingOptions(db, rows, flags.tax_inclusive_pricing, regions)
 }
 
 /** An option as `fields` selects it; `id` is always kept. */
