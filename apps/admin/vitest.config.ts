@@ -10,6 +10,11 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
+    // Tests that drive a screen against the real server start it on a copy of this migrated database.
+    globalSetup: ['../../packages/server/src/testing/global-setup.ts'],
+    // Starting a server on its own database takes a while on two shared cores.
+    hookTimeout: 60_000,
+    testTimeout: 60_000,
     include: ['src/**/*.test.{ts,tsx}', 'extensions-example/**/*.test.{ts,tsx}'],
     maxWorkers: 2,
     // CI collects one JSON report per run to print a single closing summary line.

@@ -5,6 +5,7 @@ import { cartsModule } from './modules/carts/module.js'
 import { catalogModule } from './modules/catalog/module.js'
 import { customersModule } from './modules/customers/module.js'
 import { inventoryModule } from './modules/inventory/module.js'
+import { notificationsModule } from './modules/notifications/module.js'
 import { ordersModule } from './modules/orders/module.js'
 import { paymentCollectionsModule } from './modules/payment-collections/module.js'
 import { regionsModule } from './modules/regions/module.js'
@@ -32,4 +33,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   paymentCollectionsModule,
   analyticsModule,
   batchJobsModule,
+  notificationsModule,
 ]

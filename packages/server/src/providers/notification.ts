@@ -10,6 +10,8 @@ export interface NotificationMessage {
   resource_id: string
   customer_id?: string | null
   data: Record<string, unknown>
+  /** Set when the message is a resend of an earlier notification. */
+  parent_id?: string | null
 }
 
 /** Sends e-mails and other messages. A real deployment plugs in its mail service here. */
@@ -37,6 +39,7 @@ export class LogNotificationProvider implements NotificationProvider {
       customer_id: message.customer_id ?? null,
       to: message.to,
       data: message.data,
+      parent_id: message.parent_id ?? null,
       provider_id: this.id,
     })
     this.logger.info({ to: message.to, event: message.event_name, resource: message.resource_id }, 'notification sent')

@@ -4,14 +4,14 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { AuthCard } from '../../components/auth/auth-card'
-import { Button } from '../../components/button'
+import { AuthForm } from '../../components/auth/auth-form'
+import { NewPasswordFields, type NewPasswordValues } from '../../components/auth/new-password-fields'
+import { fieldErrors } from '../../components/inputs/field-errors'
 import { InputField } from '../../components/inputs/input-field'
 
-interface InviteValues {
+interface InviteValues extends NewPasswordValues {
   first_name: string
   last_name: string
-  password: string
-  repeat: string
 }
 
 /** Accepting an invite: the new team member sets a name and a password, then logs in. */
@@ -47,53 +47,31 @@ export function InvitePage() {
   }
 
   const { errors } = form.formState
-  const errorsOf = (field: keyof InviteValues) => (errors[field]?.message ? [errors[field].message] : [])
   return (
     <AuthCard title={t('invite.title')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <AuthForm form={form} onSubmit={submit} submitLabel={t('invite.submit')}>
         <div className="grid grid-cols-2 gap-3">
           <InputField
             label={t('invite.firstName')}
             autoComplete="given-name"
             required
-            errors={errorsOf('first_name')}
+            errors={fieldErrors(errors.first_name)}
             {...form.register('first_name', { required: t('validation.required') })}
           />
           <InputField
             label={t('invite.lastName')}
             autoComplete="family-name"
             required
-            errors={errorsOf('last_name')}
+            errors={fieldErrors(errors.last_name)}
             {...form.register('last_name', { required: t('validation.required') })}
           />
         </div>
-        <InputField
-          label={t('invite.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errorsOf('password')}
-          {...form.register('password', { required: t('validation.required') })}
+        <NewPasswordFields
+          passwordLabel={t('invite.password')}
+          repeatLabel={t('invite.repeatPassword')}
+          mismatchMessage={t('invite.mismatch')}
         />
-        <InputField
-          label={t('invite.repeatPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errorsOf('repeat')}
-          {...form.register('repeat', {
-            validate: (value, values) => value === values.password || t('invite.mismatch'),
-          })}
-        />
-        {errors.root?.message && (
-          <p role="alert" className="text-sm text-rose-600">
-            {errors.root.message}
-          </p>
-        )}
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          {t('invite.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { AuthCard } from '../../components/auth/auth-card'
-import { Button } from '../../components/button'
+import { AuthForm } from '../../components/auth/auth-form'
+import { fieldErrors } from '../../components/inputs/field-errors'
 import { InputField } from '../../components/inputs/input-field'
 import { WidgetZone } from '../../extensions/widget-zone'
 import { safeNextPath } from '../../lib/safe-next'
@@ -33,13 +34,22 @@ export function LoginPage() {
     <>
       <WidgetZone zone="login.before" />
       <AuthCard title={t('login.title')}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <AuthForm
+          form={form}
+          onSubmit={submit}
+          submitLabel={t('login.submit')}
+          footer={
+            <Link to="/reset-password" className="text-center text-sm text-gray-500 hover:text-gray-900">
+              {t('login.forgot')}
+            </Link>
+          }
+        >
           <InputField
             label={t('login.email')}
             type="email"
             autoComplete="email"
             required
-            errors={errors.email?.message ? [errors.email.message] : []}
+            errors={fieldErrors(errors.email)}
             {...form.register('email', required)}
           />
           <InputField
@@ -47,21 +57,10 @@ export function LoginPage() {
             type="password"
             autoComplete="current-password"
             required
-            errors={errors.password?.message ? [errors.password.message] : []}
+            errors={fieldErrors(errors.password)}
             {...form.register('password', required)}
           />
-          {errors.root?.message && (
-            <p role="alert" className="text-sm text-rose-600">
-              {errors.root.message}
-            </p>
-          )}
-          <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-            {t('login.submit')}
-          </Button>
-          <Link to="/reset-password" className="text-center text-sm text-gray-500 hover:text-gray-900">
-            {t('login.forgot')}
-          </Link>
-        </form>
+        </AuthForm>
       </AuthCard>
       <WidgetZone zone="login.after" />
     </>

@@ -6,11 +6,10 @@ import {
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
-import { ConfirmDialog } from '../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../shared/confirm-mutation-dialog'
 import { PageHeader } from '../shared/page-header'
 import { QueryState } from '../shared/query-state'
 import { Cell, Table } from '../shared/table'
-import { useFeedback } from '../shared/use-feedback'
 import { ApiKeyChannelsModal } from './components/api-key-channels-modal'
 import { CreateApiKeyModal } from './components/create-api-key-modal'
 
@@ -95,54 +94,30 @@ export function ApiKeyList() {
 
 function RevokeKey({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const feedback = useFeedback()
   const revoke = useAdminRevokePublishableApiKey(apiKey.id!)
-  const confirm = async () => {
-    try {
-      await revoke.mutateAsync()
-      feedback.success(t('apiKeys.revokedToast', { title: apiKey.title }))
-    } catch (error) {
-      feedback.failure(error)
-    } finally {
-      onClose()
-    }
-  }
   return (
-    <ConfirmDialog
-      open
+    <ConfirmMutationDialog
       title={t('apiKeys.revokeTitle')}
       message={t('apiKeys.revokeMessage', { title: apiKey.title })}
       confirmLabel={t('apiKeys.revokeConfirm')}
-      busy={revoke.isPending}
+      mutation={revoke}
+      successMessage={t('apiKeys.revokedToast', { title: apiKey.title })}
       onClose={onClose}
-      onConfirm={() => void confirm()}
     />
   )
 }
 
 function DeleteKey({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const feedback = useFeedback()
   const remove = useAdminDeletePublishableApiKey(apiKey.id!)
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync()
-      feedback.success(t('apiKeys.deleted', { title: apiKey.title }))
-    } catch (error) {
-      feedback.failure(error)
-    } finally {
-      onClose()
-    }
-  }
   return (
-    <ConfirmDialog
-      open
+    <ConfirmMutationDialog
       title={t('apiKeys.deleteTitle')}
       message={t('apiKeys.deleteMessage', { title: apiKey.title })}
       confirmLabel={t('actions.delete')}
-      busy={remove.isPending}
+      mutation={remove}
+      successMessage={t('apiKeys.deleted', { title: apiKey.title })}
       onClose={onClose}
-      onConfirm={() => void confirm()}
     />
   )
 }

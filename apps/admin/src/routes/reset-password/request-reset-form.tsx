@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EMAIL_PATTERN } from '../../analytics/email'
 import { AuthCard } from '../../components/auth/auth-card'
-import { Button } from '../../components/button'
+import { AuthForm } from '../../components/auth/auth-form'
+import { fieldErrors } from '../../components/inputs/field-errors'
 import { InputField } from '../../components/inputs/input-field'
 import { notify } from '../../components/toasts/notify'
 import { useErrorMessage } from '../../lib/use-error-message'
@@ -34,28 +35,30 @@ export function RequestResetForm() {
     )
   }
 
-  const emailError = form.formState.errors.email?.message
   return (
     <AuthCard title={t('reset.requestTitle')} description={t('reset.requestDescription')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <AuthForm
+        form={form}
+        onSubmit={submit}
+        submitLabel={t('reset.send')}
+        footer={
+          <Link to="/login" className="text-center text-sm text-gray-500 hover:text-gray-900">
+            {t('reset.backToLogin')}
+          </Link>
+        }
+      >
         <InputField
           label={t('reset.email')}
           type="email"
           autoComplete="email"
           required
-          errors={emailError ? [emailError] : []}
+          errors={fieldErrors(form.formState.errors.email)}
           {...form.register('email', {
             required: t('validation.required'),
             pattern: { value: EMAIL_PATTERN, message: t('validation.email') },
           })}
         />
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          {t('reset.send')}
-        </Button>
-        <Link to="/login" className="text-center text-sm text-gray-500 hover:text-gray-900">
-          {t('reset.backToLogin')}
-        </Link>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

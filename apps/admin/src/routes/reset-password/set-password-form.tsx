@@ -4,19 +4,14 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AuthCard } from '../../components/auth/auth-card'
-import { Button } from '../../components/button'
-import { InputField } from '../../components/inputs/input-field'
-
-interface SetPasswordValues {
-  password: string
-  repeat: string
-}
+import { AuthForm } from '../../components/auth/auth-form'
+import { NewPasswordFields, type NewPasswordValues } from '../../components/auth/new-password-fields'
 
 export function SetPasswordForm({ token, email }: { token: string; email?: string }) {
   const { t } = useTranslation('auth')
   const resetPassword = useAdminResetPassword()
   const [done, setDone] = useState(false)
-  const form = useForm<SetPasswordValues>({ defaultValues: { password: '', repeat: '' } })
+  const form = useForm<NewPasswordValues>({ defaultValues: { password: '', repeat: '' } })
 
   const submit = form.handleSubmit((values) =>
     resetPassword.mutateAsync({ token, password: values.password, ...(email ? { email } : {}) }).then(
@@ -35,37 +30,15 @@ export function SetPasswordForm({ token, email }: { token: string; email?: strin
     )
   }
 
-  const { errors } = form.formState
   return (
     <AuthCard title={t('reset.setTitle')} description={email}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <InputField
-          label={t('reset.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors.password?.message ? [errors.password.message] : []}
-          {...form.register('password', { required: t('validation.required') })}
+      <AuthForm form={form} onSubmit={submit} submitLabel={t('reset.save')}>
+        <NewPasswordFields
+          passwordLabel={t('reset.password')}
+          repeatLabel={t('reset.repeatPassword')}
+          mismatchMessage={t('reset.mismatch')}
         />
-        <InputField
-          label={t('reset.repeatPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors.repeat?.message ? [errors.repeat.message] : []}
-          {...form.register('repeat', {
-            validate: (value, values) => value === values.password || t('reset.mismatch'),
-          })}
-        />
-        {errors.root?.message && (
-          <p role="alert" className="text-sm text-rose-600">
-            {errors.root.message}
-          </p>
-        )}
-        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
-          {t('reset.save')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

@@ -2,11 +2,10 @@ import { useAdminDeleteSalesChannel, useAdminSalesChannels } from '@emporium/rea
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
-import { ConfirmDialog } from '../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../shared/confirm-mutation-dialog'
 import { PageHeader } from '../shared/page-header'
 import { QueryState } from '../shared/query-state'
 import { Cell, Table } from '../shared/table'
-import { useFeedback } from '../shared/use-feedback'
 import { SalesChannelModal, type SalesChannelLike } from './components/sales-channel-modal'
 
 /** The store's sales channels with create, edit (name, description, enabled) and delete. */
@@ -69,27 +68,15 @@ export function SalesChannelList() {
 
 function DeleteSalesChannel({ channel, onClose }: { channel: SalesChannelLike; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const feedback = useFeedback()
   const remove = useAdminDeleteSalesChannel(channel.id!)
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync()
-      feedback.success(t('salesChannels.deleted', { name: channel.name }))
-    } catch (error) {
-      feedback.failure(error)
-    } finally {
-      onClose()
-    }
-  }
   return (
-    <ConfirmDialog
-      open
+    <ConfirmMutationDialog
       title={t('salesChannels.deleteTitle')}
       message={t('salesChannels.deleteMessage', { name: channel.name })}
       confirmLabel={t('actions.delete')}
-      busy={remove.isPending}
+      mutation={remove}
+      successMessage={t('salesChannels.deleted', { name: channel.name })}
       onClose={onClose}
-      onConfirm={() => void confirm()}
     />
   )
 }

@@ -1,7 +1,8 @@
+import { useAdminStore } from '@emporium/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useExtensions } from '../../extensions/extensions-context'
-import { CORE_SETTINGS_PAGES } from './settings-pages'
+import { visibleSettingsPages } from './settings-pages'
 
 interface Card {
   path: string
@@ -10,12 +11,13 @@ interface Card {
   icon?: React.ComponentType<{ className?: string }>
 }
 
-/** Cards for the core settings pages that have a screen, then those added by extensions. */
+/** Cards for the core settings pages that have a screen (and their flag on), then those added by extensions. */
 export function SettingsOverview() {
   const { t } = useTranslation('layout')
   const extensions = useExtensions()
+  const { store } = useAdminStore()
   const cards: Card[] = [
-    ...CORE_SETTINGS_PAGES.filter((page) => page.routes || page.link).map((page) => ({
+    ...visibleSettingsPages(store).map((page) => ({
       path: page.link ?? `/settings${page.path}`,
       label: t(page.labelKey),
       description: t(page.descriptionKey),

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import type { ExtensionRegistry } from '../../extensions/registry'
+import { isFeatureEnabled, type StoreCapabilities } from '../areas/store-capabilities'
 
 /**
  * A core settings page: a card on the settings overview and routes under /a/settings{path}.
@@ -15,6 +16,8 @@ export interface CoreSettingsPage {
   routes?: readonly RouteObject[]
   /** A core area this card opens instead of a page of its own (sales channels, API keys). */
   link?: string
+  /** The feature flag (GET /admin/store `feature_flags`) without which the card is hidden. */
+  requiresFeature?: string
 }
 
 const page = (load: () => Promise<{ Component: ComponentType }>): RouteObject[] => [{ index: true, lazy: load }]
@@ -62,6 +65,7 @@ export const CORE_SETTINGS_PAGES: readonly CoreSettingsPage[] = [
     labelKey: 'settings:cards.salesChannels.label',
     descriptionKey: 'settings:cards.salesChannels.description',
     link: '/sales-channels',
+    requiresFeature: 'sales_channels',
   },
   {
     key: 'publishable-api-keys',
@@ -69,10 +73,21 @@ export const CORE_SETTINGS_PAGES: readonly CoreSettingsPage[] = [
     labelKey: 'settings:cards.apiKeys.label',
     descriptionKey: 'settings:cards.apiKeys.description',
     link: '/publishable-api-keys',
+    requiresFeature: 'publishable_api_keys',
   },
 ]
 
 /** Whether the settings area has anything to show: a core page with a screen or an extension setting. */
 export function hasSettings(extensions: ExtensionRegistry): boolean {
   return CORE_SETTINGS_PAGES.some((page) => page.routes || page.link) || extensions.settingsEntries().length > 0
+}
+
+/** The cards the settings overview shows for this store: pages with a screen whose flag is on. */
+export function visibleSettingsPages(
+  store: StoreCapabilities | undefined,
+  pages: readonly CoreSettingsPage[] = CORE_SETTINGS_PAGES,
+): readonly CoreSettingsPage[] {
+  return pages.filter(
+    (page) => (page.routes || page.link) && (!page.requiresFeature || isFeatureEnabled(store, page.requiresFeature)),
+  )
 }

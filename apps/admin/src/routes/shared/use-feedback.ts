@@ -9,5 +9,17 @@ export function useFeedback() {
   const message = useErrorMessage()
   const success = useCallback((text: string) => notify.success(t('toasts.success'), text), [t])
   const failure = useCallback((error: unknown) => notify.error(t('errors.title'), message(error)), [t, message])
-  return useMemo(() => ({ success, failure }), [success, failure])
+  /** Runs a write and shows its outcome; never rejects. */
+  const run = useCallback(
+    async (write: () => Promise<unknown>, successText: string) => {
+      try {
+        await write()
+        success(successText)
+      } catch (error) {
+        failure(error)
+      }
+    },
+    [success, failure],
+  )
+  return useMemo(() => ({ success, failure, run }), [success, failure, run])
 }

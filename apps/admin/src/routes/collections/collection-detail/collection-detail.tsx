@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Button } from '../../../components/button'
-import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
 import { PageHeader, Section } from '../../shared/page-header'
 import { QueryState } from '../../shared/query-state'
 import { Cell, Table } from '../../shared/table'
@@ -29,17 +29,6 @@ export function CollectionDetail() {
   const [editing, setEditing] = useState(false)
   const [adding, setAdding] = useState(false)
   const [deleting, setDeleting] = useState(false)
-
-  const confirmDelete = async () => {
-    try {
-      await remove.mutateAsync()
-      feedback.success(t('detail.deleted'))
-      navigate('/a/collections')
-    } catch (failure) {
-      feedback.failure(failure)
-      setDeleting(false)
-    }
-  }
 
   const removeProduct = async (productId: string) => {
     try {
@@ -109,14 +98,15 @@ export function CollectionDetail() {
             </Section>
             <CollectionModal open={editing} onClose={() => setEditing(false)} collection={collection} />
             <AddProductsModal collectionId={id} open={adding} onClose={() => setAdding(false)} />
-            <ConfirmDialog
+            <ConfirmMutationDialog
               open={deleting}
               title={t('detail.deleteTitle')}
               message={t('detail.deleteMessage', { title: collection.title })}
               confirmLabel={t('actions.delete')}
-              busy={remove.isPending}
+              mutation={remove}
+              successMessage={t('detail.deleted')}
+              onSuccess={() => navigate('/a/collections')}
               onClose={() => setDeleting(false)}
-              onConfirm={() => void confirmDelete()}
             />
           </>
         )}

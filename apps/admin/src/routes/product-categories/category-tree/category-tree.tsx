@@ -2,10 +2,9 @@ import { useAdminDeleteProductCategory, useAdminProductCategories } from '@empor
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
 import { PageHeader } from '../../shared/page-header'
 import { QueryState } from '../../shared/query-state'
-import { useFeedback } from '../../shared/use-feedback'
 import type { CategoryNode } from '../components/category'
 import { CategoryModal } from '../components/category-modal'
 
@@ -125,27 +124,15 @@ function CategoryItem({ node, depth, onAddChild, onEdit, onDelete }: CategoryIte
 
 function DeleteCategory({ category, onClose }: { category: CategoryNode; onClose: () => void }) {
   const { t } = useTranslation('categories')
-  const feedback = useFeedback()
   const remove = useAdminDeleteProductCategory(category.id!)
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync()
-      feedback.success(t('tree.deleted', { name: category.name }))
-    } catch (error) {
-      feedback.failure(error)
-    } finally {
-      onClose()
-    }
-  }
   return (
-    <ConfirmDialog
-      open
+    <ConfirmMutationDialog
       title={t('tree.deleteTitle')}
       message={t('tree.deleteMessage', { name: category.name })}
       confirmLabel={t('actions.delete')}
-      busy={remove.isPending}
+      mutation={remove}
+      successMessage={t('tree.deleted', { name: category.name })}
       onClose={onClose}
-      onConfirm={() => void confirm()}
     />
   )
 }

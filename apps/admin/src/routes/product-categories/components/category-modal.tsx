@@ -2,12 +2,11 @@ import { useAdminCreateProductCategory, useAdminUpdateProductCategory } from '@e
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/button'
+import { fieldErrors } from '../../../components/inputs/field-errors'
 import { InputField } from '../../../components/inputs/input-field'
-import { Modal } from '../../../components/modals/modal'
+import { FormModal } from '../../shared/form-modal'
 import { SelectField } from '../../shared/select-field'
 import { TextareaField } from '../../shared/textarea-field'
-import { useFeedback } from '../../shared/use-feedback'
 import { flattenTree, subtreeIds, type CategoryNode } from './category'
 
 interface CategoryValues {
@@ -32,7 +31,6 @@ interface CategoryModalProps {
 /** Creates or edits a category: name, handle, description, status, visibility and parent. */
 export function CategoryModal({ open, onClose, tree, category, parentId }: CategoryModalProps) {
   const { t } = useTranslation('categories')
-  const feedback = useFeedback()
   const create = useAdminCreateProductCategory()
   const update = useAdminUpdateProductCategory(category?.id ?? '')
   const form = useForm<CategoryValues>()
@@ -52,7 +50,7 @@ export function CategoryModal({ open, onClose, tree, category, parentId }: Categ
     })
   }, [open, category, parentId, form])
 
-  const save = form.handleSubmit(async (values) => {
+  const save = async (values: CategoryValues) => {
     const body = {
       name: values.name.trim(),
       description: values.description,
@@ -61,71 +59,61 @@ export function CategoryModal({ open, onClose, tree, category, parentId }: Categ
       parent_category_id: values.parent_category_id || null,
       ...(values.handle.trim() ? { handle: values.handle.trim() } : {}),
     }
-    try {
-      if (category) await update.mutateAsync(body)
-      else await create.mutateAsync(body)
-      feedback.success(category ? t('form.updated') : t('form.created', { name: body.name }))
-      onClose()
-    } catch (error) {
-      feedback.failure(error)
-    }
-  })
+    if (category) await update.mutateAsync(body)
+    else await create.mutateAsync(body)
+    return category ? t('form.updated') : t('form.created', { name: body.name })
+  }
 
-  const title = category ? t('form.editTitle') : t('form.createTitle')
   return (
-    <Modal open={open} onClose={onClose} title={title}>
-      <form onSubmit={save} noValidate aria-label={title}>
-        <Modal.Content>
-          <div className="flex flex-col gap-4">
-            <InputField
-              label={t('form.name')}
-              required
-              errors={errors.name?.message ? [errors.name.message] : []}
-              {...form.register('name', { validate: (value) => value.trim() !== '' || t('form.nameRequired') })}
-            />
-            <InputField
-              label={t('form.handle')}
-              errors={errors.handle?.message ? [errors.handle.message] : []}
-              {...form.register('handle', {
-                validate: (value) => /^[a-z0-9-]*$/.test(value.trim()) || t('form.handleFormat'),
-              })}
-            />
-            <TextareaField label={t('form.description')} {...form.register('description')} />
-            <div className="grid grid-cols-2 gap-4">
-              <SelectField
-                label={t('form.status')}
-                options={[
-                  { value: 'active', label: t('status.active') },
-                  { value: 'inactive', label: t('status.inactive') },
-                ]}
-                {...form.register('status')}
-              />
-              <SelectField
-                label={t('form.visibility')}
-                options={[
-                  { value: 'public', label: t('visibility.public') },
-                  { value: 'internal', label: t('visibility.internal') },
-                ]}
-                {...form.register('visibility')}
-              />
-            </div>
-            <SelectField
-              label={t('form.parent')}
-              options={[
-                { value: '', label: t('form.noParent') },
-                ...parents.map(({ node, depth }) => ({ value: node.id!, label: `${'— '.repeat(depth)}${node.name}` })),
-              ]}
-              {...form.register('parent_category_id')}
-            />
-          </div>
-        </Modal.Content>
-        <Modal.Footer>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
-            {t('actions.save')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormModal
+      open={open}
+      onClose={onClose}
+      title={category ? t('form.editTitle') : t('form.createTitle')}
+      form={form}
+      onSave={save}
+    >
+      <div className="flex flex-col gap-4">
+        <InputField
+          label={t('form.name')}
+          required
+          errors={fieldErrors(errors.name)}
+          {...form.register('name', { validate: (value) => value.trim() !== '' || t('form.nameRequired') })}
+        />
+        <InputField
+          label={t('form.handle')}
+          errors={fieldErrors(errors.handle)}
+          {...form.register('handle', {
+            validate: (value) => /^[a-z0-9-]*$/.test(value.trim()) || t('form.handleFormat'),
+          })}
+        />
+        <TextareaField label={t('form.description')} {...form.register('description')} />
+        <div className="grid grid-cols-2 gap-4">
+          <SelectField
+            label={t('form.status')}
+            options={[
+              { value: 'active', label: t('status.active') },
+              { value: 'inactive', label: t('status.inactive') },
+            ]}
+            {...form.register('status')}
+          />
+          <SelectField
+            label={t('form.visibility')}
+            options={[
+              { value: 'public', label: t('visibility.public') },
+              { value: 'internal', label: t('visibility.internal') },
+            ]}
+            {...form.register('visibility')}
+          />
+        </div>
+        <SelectField
+          label={t('form.parent')}
+          options={[
+            { value: '', label: t('form.noParent') },
+            ...parents.map(({ node, depth }) => ({ value: node.id!, label: `${'— '.repeat(depth)}${node.name}` })),
+          ]}
+          {...form.register('parent_category_id')}
+        />
+      </div>
+    </FormModal>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Button } from '../../../components/button'
 import { isFeatureEnabled } from '../../areas/store-capabilities'
-import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
 import { PageHeader, Section } from '../../shared/page-header'
 import { QueryState } from '../../shared/query-state'
 import { useFeedback } from '../../shared/use-feedback'
@@ -47,25 +47,11 @@ function ProductPage({ product }: { product: AdminProduct }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const published = product.status === 'published'
 
-  const toggleStatus = async () => {
-    try {
-      await update.mutateAsync({ status: published ? 'draft' : 'published' })
-      feedback.success(published ? t('detail.unpublished') : t('detail.published'))
-    } catch (error) {
-      feedback.failure(error)
-    }
-  }
-
-  const confirmDelete = async () => {
-    try {
-      await remove.mutateAsync()
-      feedback.success(t('detail.deleted', { title: product.title }))
-      navigate('/a/products')
-    } catch (error) {
-      feedback.failure(error)
-      setConfirmingDelete(false)
-    }
-  }
+  const toggleStatus = () =>
+    feedback.run(
+      () => update.mutateAsync({ status: published ? 'draft' : 'published' }),
+      published ? t('detail.unpublished') : t('detail.published'),
+    )
 
   return (
     <>
@@ -95,14 +81,15 @@ function ProductPage({ product }: { product: AdminProduct }) {
       {isFeatureEnabled(store, 'sales_channels') && <SalesChannelsSection product={product} />}
       {isFeatureEnabled(store, 'product_categories') && <CategoriesSection product={product} />}
       <MetadataSection product={product} />
-      <ConfirmDialog
+      <ConfirmMutationDialog
         open={confirmingDelete}
         title={t('detail.deleteTitle')}
         message={t('detail.deleteMessage', { title: product.title })}
         confirmLabel={t('actions.delete')}
-        busy={remove.isPending}
+        mutation={remove}
+        successMessage={t('detail.deleted', { title: product.title })}
+        onSuccess={() => navigate('/a/products')}
         onClose={() => setConfirmingDelete(false)}
-        onConfirm={() => void confirmDelete()}
       />
     </>
   )
@@ -112,14 +99,8 @@ function MetadataSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation('products')
   const feedback = useFeedback()
   const update = useAdminUpdateProduct(product.id!)
-  const save = async (patch: Record<string, string>) => {
-    try {
-      await update.mutateAsync({ metadata: patch })
-      feedback.success(t('metadata.saved'))
-    } catch (error) {
-      feedback.failure(error)
-    }
-  }
+  const save = (patch: Record<string, string>) =>
+    feedback.run(() => update.mutateAsync({ metadata: patch }), t('metadata.saved'))
   return (
     <Section title={t('metadata.title')}>
       <MetadataEditor

@@ -2,38 +2,60 @@ import { adminProductKeys, useEmporiumMutation } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
+import { notify } from '../../../components/toasts/notify'
+import { useErrorMessage } from '../../../lib/use-error-message'
+import { settleWithLimit } from '../../../lib/settle-with-limit'
 import { ConfirmDialog } from '../../shared/confirm-dialog'
 import { useFeedback } from '../../shared/use-feedback'
 
+/**
+ * The admin API has no batch route for a product's status or its deletion (the product batches
+ * there add products to a channel, category or collection), so each product is its own request;
+ * a few at a time keep a large selection from flooding the server.
+ */
+export const BULK_CONCURRENCY = 4
+
 interface BulkActionsProps {
   selectedIds: readonly string[]
-  onDone: () => void
+  /** After a run, with the products whose write failed (they stay selected to retry). */
+  onDone: (failedIds: string[]) => void
 }
 
 type BulkAction = { kind: 'status'; status: 'published' | 'draft' } | { kind: 'delete' }
 
 /** Publish, unpublish or delete every selected product; the list refreshes once afterwards. */
 export function BulkActions({ selectedIds, onDone }: BulkActionsProps) {
-  const { t } = useTranslation('products')
+  const { t } = useTranslation(['products', 'common'])
   const feedback = useFeedback()
+  const errorMessage = useErrorMessage()
   const [confirming, setConfirming] = useState(false)
   const bulk = useEmporiumMutation(
     (client, action: BulkAction) =>
-      Promise.all(
-        selectedIds.map((id) =>
-          action.kind === 'delete'
-            ? client.admin.products.delete(id)
-            : client.admin.products.update(id, { status: action.status }),
-        ),
+      settleWithLimit(selectedIds, BULK_CONCURRENCY, (id): Promise<unknown> =>
+        action.kind === 'delete'
+          ? client.admin.products.delete(id)
+          : client.admin.products.update(id, { status: action.status }),
       ),
     () => [adminProductKeys.all],
   )
 
-  const run = async (action: BulkAction, message: string) => {
+  const run = async (action: BulkAction, successMessage: string) => {
     try {
-      await bulk.mutateAsync(action)
-      feedback.success(message)
-      onDone()
+      const outcomes = await bulk.mutateAsync(action)
+      const failedIds = selectedIds.filter((_, index) => outcomes[index].status === 'rejected')
+      const firstFailure = outcomes.find((outcome) => outcome.status === 'rejected')
+      if (!firstFailure) feedback.success(successMessage)
+      else {
+        notify.error(
+          t('common:errors.title'),
+          t('bulk.partial', {
+            succeeded: selectedIds.length - failedIds.length,
+            failed: failedIds.length,
+            reason: errorMessage(firstFailure.reason),
+          }),
+        )
+      }
+      onDone(failedIds)
     } catch (error) {
       feedback.failure(error)
     } finally {

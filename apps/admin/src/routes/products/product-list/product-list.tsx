@@ -80,7 +80,9 @@ export function ProductList() {
         }
       />
       <ProductFilters values={filters} onChange={setParam} />
-      {selected.size > 0 && <BulkActions selectedIds={[...selected]} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && (
+        <BulkActions selectedIds={[...selected]} onDone={(failedIds) => setSelected(new Set(failedIds))} />
+      )}
       <QueryState
         isLoading={isLoading}
         error={error}

@@ -2,12 +2,11 @@ import { useAdminCreateSalesChannel, useAdminUpdateSalesChannel } from '@emporiu
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/button'
+import { fieldErrors } from '../../../components/inputs/field-errors'
 import { InputField } from '../../../components/inputs/input-field'
-import { Modal } from '../../../components/modals/modal'
 import { CheckboxField } from '../../shared/checkbox-field'
+import { FormModal } from '../../shared/form-modal'
 import { TextareaField } from '../../shared/textarea-field'
-import { useFeedback } from '../../shared/use-feedback'
 
 export interface SalesChannelLike {
   id?: string
@@ -33,7 +32,6 @@ export function SalesChannelModal({
   channel?: SalesChannelLike
 }) {
   const { t } = useTranslation('settings')
-  const feedback = useFeedback()
   const create = useAdminCreateSalesChannel()
   const update = useAdminUpdateSalesChannel(channel?.id ?? '')
   const form = useForm<Values>()
@@ -45,43 +43,33 @@ export function SalesChannelModal({
     }
   }, [open, channel, form])
 
-  const save = form.handleSubmit(async (values) => {
+  const save = async (values: Values) => {
     const body = { name: values.name.trim(), description: values.description, is_disabled: !values.enabled }
-    try {
-      if (channel) await update.mutateAsync(body)
-      else await create.mutateAsync(body)
-      feedback.success(channel ? t('salesChannels.updated') : t('salesChannels.created', { name: body.name }))
-      onClose()
-    } catch (error) {
-      feedback.failure(error)
-    }
-  })
+    if (channel) await update.mutateAsync(body)
+    else await create.mutateAsync(body)
+    return channel ? t('salesChannels.updated') : t('salesChannels.created', { name: body.name })
+  }
 
-  const title = channel ? t('salesChannels.editTitle') : t('salesChannels.createTitle')
   return (
-    <Modal open={open} onClose={onClose} title={title}>
-      <form onSubmit={save} noValidate aria-label={title}>
-        <Modal.Content>
-          <div className="flex flex-col gap-4">
-            <InputField
-              label={t('salesChannels.name')}
-              required
-              errors={errors.name?.message ? [errors.name.message] : []}
-              {...form.register('name', {
-                validate: (value) => value.trim() !== '' || t('salesChannels.nameRequired'),
-              })}
-            />
-            <TextareaField label={t('salesChannels.descriptionLabel')} {...form.register('description')} />
-            <CheckboxField label={t('salesChannels.enabled')} {...form.register('enabled')} />
-          </div>
-        </Modal.Content>
-        <Modal.Footer>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
-            {t('actions.save')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormModal
+      open={open}
+      onClose={onClose}
+      title={channel ? t('salesChannels.editTitle') : t('salesChannels.createTitle')}
+      form={form}
+      onSave={save}
+    >
+      <div className="flex flex-col gap-4">
+        <InputField
+          label={t('salesChannels.name')}
+          required
+          errors={fieldErrors(errors.name)}
+          {...form.register('name', {
+            validate: (value) => value.trim() !== '' || t('salesChannels.nameRequired'),
+          })}
+        />
+        <TextareaField label={t('salesChannels.descriptionLabel')} {...form.register('description')} />
+        <CheckboxField label={t('salesChannels.enabled')} {...form.register('enabled')} />
+      </div>
+    </FormModal>
   )
 }

@@ -30,15 +30,6 @@ export function Currencies() {
   const addable = allCurrencies.filter((currency) => !storeCodes.has(currency.code))
   const currentDefault = defaultCode ?? store?.default_currency_code ?? ''
 
-  const run = async (write: () => Promise<unknown>, message: string) => {
-    try {
-      await write()
-      feedback.success(message)
-    } catch (failure) {
-      feedback.failure(failure)
-    }
-  }
-
   return (
     <section>
       <PageHeader title={t('currencies.title')} description={t('currencies.description')} />
@@ -49,7 +40,7 @@ export function Currencies() {
             aria-label={t('currencies.default')}
             onSubmit={(event) => {
               event.preventDefault()
-              void run(
+              void feedback.run(
                 () => update.mutateAsync({ default_currency_code: currentDefault }),
                 t('currencies.defaultSaved'),
               )
@@ -96,7 +87,7 @@ export function Currencies() {
                       variant="ghost"
                       loading={remove.isPending && remove.variables === currency.code}
                       onClick={() =>
-                        void run(
+                        void feedback.run(
                           () => remove.mutateAsync(currency.code!),
                           t('currencies.removed', { code: currency.code?.toUpperCase() }),
                         )
@@ -115,9 +106,9 @@ export function Currencies() {
             onSubmit={(event) => {
               event.preventDefault()
               if (!toAdd) return
-              void run(() => add.mutateAsync(toAdd), t('currencies.added', { code: toAdd.toUpperCase() })).then(() =>
-                setToAdd(''),
-              )
+              void feedback
+                .run(() => add.mutateAsync(toAdd), t('currencies.added', { code: toAdd.toUpperCase() }))
+                .then(() => setToAdd(''))
             }}
           >
             <SelectField

@@ -2,13 +2,12 @@ import { useAdminCreateRegion, useAdminStore, useAdminUpdateRegion } from '@empo
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/button'
+import { fieldErrors } from '../../../components/inputs/field-errors'
 import { InputField } from '../../../components/inputs/input-field'
 import { InputError } from '../../../components/inputs/input-error'
-import { Modal } from '../../../components/modals/modal'
 import { CheckboxField } from '../../shared/checkbox-field'
+import { FormModal } from '../../shared/form-modal'
 import { SelectField } from '../../shared/select-field'
-import { useFeedback } from '../../shared/use-feedback'
 import { isCountryList, regionPayload, regionToValues, type RegionValues } from './region-form'
 
 export interface RegionRecord {
@@ -25,114 +24,102 @@ export interface RegionRecord {
 /** Creates or edits a region: name, currency, tax rate and code, countries and providers. */
 export function RegionModal({ open, onClose, region }: { open: boolean; onClose: () => void; region?: RegionRecord }) {
   const { t } = useTranslation('settings')
-  const feedback = useFeedback()
   const { store } = useAdminStore()
   const create = useAdminCreateRegion()
   const update = useAdminUpdateRegion(region?.id ?? '')
   const form = useForm<RegionValues>()
   const { errors } = form.formState
-  const errorOf = (name: keyof RegionValues) => (errors[name]?.message ? [String(errors[name].message)] : [])
 
   useEffect(() => {
     if (open) form.reset(regionToValues(region, store?.default_currency_code ?? ''))
   }, [open, region, store, form])
 
-  const save = form.handleSubmit(async (values) => {
-    try {
-      if (region) await update.mutateAsync(regionPayload(values))
-      else await create.mutateAsync(regionPayload(values))
-      feedback.success(region ? t('regions.updated') : t('regions.created', { name: values.name.trim() }))
-      onClose()
-    } catch (failure) {
-      feedback.failure(failure)
-    }
-  })
+  const save = async (values: RegionValues) => {
+    if (region) await update.mutateAsync(regionPayload(values))
+    else await create.mutateAsync(regionPayload(values))
+    return region ? t('regions.updated') : t('regions.created', { name: values.name.trim() })
+  }
 
-  const title = region ? t('regions.editTitle') : t('regions.createTitle')
   return (
-    <Modal open={open} onClose={onClose} title={title}>
-      <form onSubmit={save} noValidate aria-label={title}>
-        <Modal.Content>
-          <div className="flex flex-col gap-4">
-            <InputField
-              label={t('regions.name')}
-              required
-              errors={errorOf('name')}
-              {...form.register('name', { validate: (value) => value.trim() !== '' || t('regions.nameRequired') })}
-            />
-            <div className="grid grid-cols-2 gap-4">
-              <SelectField
-                label={t('regions.currency')}
-                required
-                errors={errorOf('currency_code')}
-                options={[
-                  { value: '', label: t('currencies.choose') },
-                  ...(store?.currencies ?? []).map((currency) => ({
-                    value: currency.code ?? '',
-                    label: currency.code?.toUpperCase() ?? '',
-                  })),
-                ]}
-                {...form.register('currency_code', { required: t('regions.currencyRequired') })}
-              />
-              <InputField
-                label={t('regions.taxRate')}
-                inputMode="decimal"
-                required
-                errors={errorOf('tax_rate')}
-                {...form.register('tax_rate', {
-                  validate: (value) => {
-                    const rate = Number(value)
-                    return (value.trim() !== '' && rate >= 0 && rate <= 100) || t('regions.taxRateRange')
-                  },
-                })}
-              />
-            </div>
-            <InputField label={t('regions.taxCode')} {...form.register('tax_code')} />
-            <InputField
-              label={t('regions.countries')}
-              placeholder="DE, FR, AT"
-              errors={errorOf('countries')}
-              {...form.register('countries', {
-                validate: (value) => isCountryList(value) || t('regions.countriesFormat'),
+    <FormModal
+      open={open}
+      onClose={onClose}
+      title={region ? t('regions.editTitle') : t('regions.createTitle')}
+      form={form}
+      onSave={save}
+    >
+      <div className="flex flex-col gap-4">
+        <InputField
+          label={t('regions.name')}
+          required
+          errors={fieldErrors(errors.name)}
+          {...form.register('name', { validate: (value) => value.trim() !== '' || t('regions.nameRequired') })}
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <SelectField
+            label={t('regions.currency')}
+            required
+            errors={fieldErrors(errors.currency_code)}
+            options={[
+              { value: '', label: t('currencies.choose') },
+              ...(store?.currencies ?? []).map((currency) => ({
+                value: currency.code ?? '',
+                label: currency.code?.toUpperCase() ?? '',
+              })),
+            ]}
+            {...form.register('currency_code', { required: t('regions.currencyRequired') })}
+          />
+          <InputField
+            label={t('regions.taxRate')}
+            inputMode="decimal"
+            required
+            errors={fieldErrors(errors.tax_rate)}
+            {...form.register('tax_rate', {
+              validate: (value) => {
+                const rate = Number(value)
+                return (value.trim() !== '' && rate >= 0 && rate <= 100) || t('regions.taxRateRange')
+              },
+            })}
+          />
+        </div>
+        <InputField label={t('regions.taxCode')} {...form.register('tax_code')} />
+        <InputField
+          label={t('regions.countries')}
+          placeholder="DE, FR, AT"
+          errors={fieldErrors(errors.countries)}
+          {...form.register('countries', {
+            validate: (value) => isCountryList(value) || t('regions.countriesFormat'),
+          })}
+        />
+        <fieldset>
+          <legend className="mb-2 text-xs font-semibold text-gray-600">{t('regions.paymentProviders')}</legend>
+          {(store?.payment_providers ?? []).map((provider) => (
+            <CheckboxField
+              key={provider.id}
+              label={provider.id}
+              value={provider.id}
+              {...form.register('payment_providers', {
+                validate: (value) => value.length > 0 || t('regions.providerRequired'),
               })}
             />
-            <fieldset>
-              <legend className="mb-2 text-xs font-semibold text-gray-600">{t('regions.paymentProviders')}</legend>
-              {(store?.payment_providers ?? []).map((provider) => (
-                <CheckboxField
-                  key={provider.id}
-                  label={provider.id}
-                  value={provider.id}
-                  {...form.register('payment_providers', {
-                    validate: (value) => value.length > 0 || t('regions.providerRequired'),
-                  })}
-                />
-              ))}
-              <InputError errors={errorOf('payment_providers')} />
-            </fieldset>
-            <fieldset>
-              <legend className="mb-2 text-xs font-semibold text-gray-600">{t('regions.fulfillmentProviders')}</legend>
-              {(store?.fulfillment_providers ?? []).map((provider) => (
-                <CheckboxField
-                  key={provider.id}
-                  label={provider.id}
-                  value={provider.id}
-                  {...form.register('fulfillment_providers', {
-                    validate: (value) => value.length > 0 || t('regions.providerRequired'),
-                  })}
-                />
-              ))}
-              <InputError errors={errorOf('fulfillment_providers')} />
-            </fieldset>
-          </div>
-        </Modal.Content>
-        <Modal.Footer>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
-            {t('actions.save')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+          ))}
+          <InputError errors={fieldErrors(errors.payment_providers)} />
+        </fieldset>
+        <fieldset>
+          <legend className="mb-2 text-xs font-semibold text-gray-600">{t('regions.fulfillmentProviders')}</legend>
+          {(store?.fulfillment_providers ?? []).map((provider) => (
+            <CheckboxField
+              key={provider.id}
+              label={provider.id}
+              value={provider.id}
+              {...form.register('fulfillment_providers', {
+                validate: (value) => value.length > 0 || t('regions.providerRequired'),
+              })}
+            />
+          ))}
+          <InputError errors={fieldErrors(errors.fulfillment_providers)} />
+        </fieldset>
+      </div>
+    </FormModal>
   )
 }

@@ -2,11 +2,10 @@ import { useAdminDeleteRegion, useAdminRegions } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
 import { PageHeader } from '../../shared/page-header'
 import { QueryState } from '../../shared/query-state'
 import { Cell, Table } from '../../shared/table'
-import { useFeedback } from '../../shared/use-feedback'
 import { RegionModal, type RegionRecord } from './region-modal'
 
 /** The store's regions with create, edit and delete. */
@@ -80,27 +79,15 @@ export function Regions() {
 
 function DeleteRegion({ region, onClose }: { region: RegionRecord; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const feedback = useFeedback()
   const remove = useAdminDeleteRegion(region.id!)
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync()
-      feedback.success(t('regions.deleted', { name: region.name }))
-    } catch (failure) {
-      feedback.failure(failure)
-    } finally {
-      onClose()
-    }
-  }
   return (
-    <ConfirmDialog
-      open
+    <ConfirmMutationDialog
       title={t('regions.deleteTitle')}
       message={t('regions.deleteMessage', { name: region.name })}
       confirmLabel={t('actions.delete')}
-      busy={remove.isPending}
+      mutation={remove}
+      successMessage={t('regions.deleted', { name: region.name })}
       onClose={onClose}
-      onConfirm={() => void confirm()}
     />
   )
 }

@@ -2,10 +2,9 @@ import { useAdminCreateTaxRate, useAdminUpdateTaxRate } from '@emporium/react'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/button'
+import { fieldErrors } from '../../../components/inputs/field-errors'
 import { InputField } from '../../../components/inputs/input-field'
-import { Modal } from '../../../components/modals/modal'
-import { useFeedback } from '../../shared/use-feedback'
+import { FormModal } from '../../shared/form-modal'
 
 export interface TaxRateRecord {
   id?: string
@@ -30,7 +29,6 @@ interface TaxRateModalProps {
 /** Creates or edits a tax rate of a region: name, code and rate in percent. */
 export function TaxRateModal({ open, onClose, regionId, taxRate }: TaxRateModalProps) {
   const { t } = useTranslation('settings')
-  const feedback = useFeedback()
   const create = useAdminCreateTaxRate()
   const update = useAdminUpdateTaxRate(taxRate?.id ?? '')
   const form = useForm<Values>()
@@ -40,59 +38,49 @@ export function TaxRateModal({ open, onClose, regionId, taxRate }: TaxRateModalP
     if (open) form.reset({ name: taxRate?.name ?? '', code: taxRate?.code ?? '', rate: String(taxRate?.rate ?? '') })
   }, [open, taxRate, form])
 
-  const save = form.handleSubmit(async (values) => {
+  const save = async (values: Values) => {
     const body = { name: values.name.trim(), code: values.code.trim(), rate: Number(values.rate) }
-    try {
-      if (taxRate) await update.mutateAsync(body)
-      else await create.mutateAsync({ ...body, region_id: regionId })
-      feedback.success(taxRate ? t('taxes.updated') : t('taxes.created', { name: body.name }))
-      onClose()
-    } catch (failure) {
-      feedback.failure(failure)
-    }
-  })
+    if (taxRate) await update.mutateAsync(body)
+    else await create.mutateAsync({ ...body, region_id: regionId })
+    return taxRate ? t('taxes.updated') : t('taxes.created', { name: body.name })
+  }
 
-  const title = taxRate ? t('taxes.editTitle') : t('taxes.createTitle')
   return (
-    <Modal open={open} onClose={onClose} title={title}>
-      <form onSubmit={save} noValidate aria-label={title}>
-        <Modal.Content>
-          <div className="flex flex-col gap-4">
-            <InputField
-              label={t('taxes.name')}
-              required
-              errors={errors.name?.message ? [errors.name.message] : []}
-              {...form.register('name', { validate: (value) => value.trim() !== '' || t('taxes.nameRequired') })}
-            />
-            <div className="grid grid-cols-2 gap-4">
-              <InputField
-                label={t('taxes.code')}
-                required
-                errors={errors.code?.message ? [errors.code.message] : []}
-                {...form.register('code', { validate: (value) => value.trim() !== '' || t('taxes.codeRequired') })}
-              />
-              <InputField
-                label={t('taxes.rate')}
-                inputMode="decimal"
-                required
-                errors={errors.rate?.message ? [errors.rate.message] : []}
-                {...form.register('rate', {
-                  validate: (value) => {
-                    const rate = Number(value)
-                    return (value.trim() !== '' && rate >= 0 && rate <= 100) || t('regions.taxRateRange')
-                  },
-                })}
-              />
-            </div>
-          </div>
-        </Modal.Content>
-        <Modal.Footer>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
-            {t('actions.save')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormModal
+      open={open}
+      onClose={onClose}
+      title={taxRate ? t('taxes.editTitle') : t('taxes.createTitle')}
+      form={form}
+      onSave={save}
+    >
+      <div className="flex flex-col gap-4">
+        <InputField
+          label={t('taxes.name')}
+          required
+          errors={fieldErrors(errors.name)}
+          {...form.register('name', { validate: (value) => value.trim() !== '' || t('taxes.nameRequired') })}
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <InputField
+            label={t('taxes.code')}
+            required
+            errors={fieldErrors(errors.code)}
+            {...form.register('code', { validate: (value) => value.trim() !== '' || t('taxes.codeRequired') })}
+          />
+          <InputField
+            label={t('taxes.rate')}
+            inputMode="decimal"
+            required
+            errors={fieldErrors(errors.rate)}
+            {...form.register('rate', {
+              validate: (value) => {
+                const rate = Number(value)
+                return (value.trim() !== '' && rate >= 0 && rate <= 100) || t('regions.taxRateRange')
+              },
+            })}
+          />
+        </div>
+      </div>
+    </FormModal>
   )
 }

@@ -2,12 +2,11 @@ import { useAdminDeleteTaxRate, useAdminRegions, useAdminTaxRates } from '@empor
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
 import { PageHeader, Section } from '../../shared/page-header'
 import { QueryState } from '../../shared/query-state'
 import { SelectField } from '../../shared/select-field'
 import { Cell, Table } from '../../shared/table'
-import { useFeedback } from '../../shared/use-feedback'
 import { TaxRateModal, type TaxRateRecord } from './tax-rate-modal'
 
 /** Per region: its default rate and the extra tax rates with create, edit and delete. */
@@ -101,27 +100,15 @@ function RegionTaxRates({ regionId }: { regionId: string }) {
 
 function DeleteTaxRate({ taxRate, onClose }: { taxRate: TaxRateRecord; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const feedback = useFeedback()
   const remove = useAdminDeleteTaxRate(taxRate.id!)
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync()
-      feedback.success(t('taxes.deleted', { name: taxRate.name }))
-    } catch (failure) {
-      feedback.failure(failure)
-    } finally {
-      onClose()
-    }
-  }
   return (
-    <ConfirmDialog
-      open
+    <ConfirmMutationDialog
       title={t('taxes.deleteTitle')}
       message={t('taxes.deleteMessage', { name: taxRate.name })}
       confirmLabel={t('actions.delete')}
-      busy={remove.isPending}
+      mutation={remove}
+      successMessage={t('taxes.deleted', { name: taxRate.name })}
       onClose={onClose}
-      onConfirm={() => void confirm()}
     />
   )
 }

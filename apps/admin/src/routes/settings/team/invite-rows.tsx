@@ -21,15 +21,6 @@ export function InviteRow({ invite, now }: { invite: InviteRecord; now: number }
   const expired = invite.expires_at !== undefined && new Date(invite.expires_at).getTime() < now
   const state = invite.accepted ? t('team.accepted') : expired ? t('team.expired') : t('team.pending')
 
-  const run = async (write: () => Promise<unknown>, message: string) => {
-    try {
-      await write()
-      feedback.success(message)
-    } catch (failure) {
-      feedback.failure(failure)
-    }
-  }
-
   return (
     <tr>
       <Cell className="font-medium">{invite.user_email}</Cell>
@@ -40,7 +31,9 @@ export function InviteRow({ invite, now }: { invite: InviteRecord; now: number }
           <Button
             variant="ghost"
             loading={resend.isPending}
-            onClick={() => void run(() => resend.mutateAsync(), t('team.resent', { email: invite.user_email }))}
+            onClick={() =>
+              void feedback.run(() => resend.mutateAsync(), t('team.resent', { email: invite.user_email }))
+            }
           >
             {t('team.resend', { email: invite.user_email })}
           </Button>
@@ -48,7 +41,9 @@ export function InviteRow({ invite, now }: { invite: InviteRecord; now: number }
         <Button
           variant="ghost"
           loading={remove.isPending}
-          onClick={() => void run(() => remove.mutateAsync(), t('team.inviteDeleted', { email: invite.user_email }))}
+          onClick={() =>
+            void feedback.run(() => remove.mutateAsync(), t('team.inviteDeleted', { email: invite.user_email }))
+          }
         >
           {t('team.deleteInvite', { email: invite.user_email })}
         </Button>

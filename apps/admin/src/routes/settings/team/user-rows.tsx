@@ -2,7 +2,7 @@ import { useAdminDeleteUser, useAdminGetSession, useAdminUpdateUser } from '@emp
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { ConfirmDialog } from '../../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
 import { Cell } from '../../shared/table'
 import { useFeedback } from '../../shared/use-feedback'
 import { USER_ROLES, type UserRole } from './roles'
@@ -26,25 +26,8 @@ export function UserRow({ user }: { user: UserRecord }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || '—'
   const isMe = me?.id === user.id
 
-  const changeRole = async (role: UserRole) => {
-    try {
-      await update.mutateAsync({ role })
-      feedback.success(t('team.roleSaved', { email: user.email }))
-    } catch (failure) {
-      feedback.failure(failure)
-    }
-  }
-
-  const confirmRemove = async () => {
-    try {
-      await remove.mutateAsync()
-      feedback.success(t('team.removed', { email: user.email }))
-    } catch (failure) {
-      feedback.failure(failure)
-    } finally {
-      setConfirming(false)
-    }
-  }
+  const changeRole = (role: UserRole) =>
+    feedback.run(() => update.mutateAsync({ role }), t('team.roleSaved', { email: user.email }))
 
   return (
     <tr>
@@ -71,14 +54,14 @@ export function UserRow({ user }: { user: UserRecord }) {
             {t('team.remove', { email: user.email })}
           </Button>
         )}
-        <ConfirmDialog
+        <ConfirmMutationDialog
           open={confirming}
           title={t('team.removeTitle')}
           message={t('team.removeMessage', { email: user.email })}
           confirmLabel={t('actions.delete')}
-          busy={remove.isPending}
+          mutation={remove}
+          successMessage={t('team.removed', { email: user.email })}
           onClose={() => setConfirming(false)}
-          onConfirm={() => void confirmRemove()}
         />
       </Cell>
     </tr>

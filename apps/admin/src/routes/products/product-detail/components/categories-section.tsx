@@ -11,14 +11,8 @@ export function CategoriesSection({ product }: { product: AdminProduct }) {
   const feedback = useFeedback()
   const update = useAdminUpdateProduct(product.id!)
   const { product_categories = [] } = useAdminProductCategories({ limit: 500 })
-  const save = async (ids: string[]) => {
-    try {
-      await update.mutateAsync({ categories: ids.map((id) => ({ id })) })
-      feedback.success(t('categories.saved'))
-    } catch (error) {
-      feedback.failure(error)
-    }
-  }
+  const save = (ids: string[]) =>
+    feedback.run(() => update.mutateAsync({ categories: ids.map((id) => ({ id })) }), t('categories.saved'))
   return (
     <Section title={t('categories.title')}>
       <IdChecklist

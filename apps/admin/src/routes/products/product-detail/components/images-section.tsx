@@ -15,14 +15,8 @@ export function ImagesSection({ product }: { product: AdminProduct }) {
   const { uploadAll, isUploading } = useUploadImages()
   const urls = (product.images ?? []).map((image) => image.url!).filter(Boolean)
 
-  const write = async (body: { images?: string[]; thumbnail?: string | null }, message: string) => {
-    try {
-      await update.mutateAsync(body)
-      feedback.success(message)
-    } catch (error) {
-      feedback.failure(error)
-    }
-  }
+  const write = (body: { images?: string[]; thumbnail?: string | null }, message: string) =>
+    feedback.run(() => update.mutateAsync(body), message)
 
   const upload = async (files: File[]) => {
     try {

@@ -26,14 +26,7 @@ export function OptionsSection({ product }: { product: AdminProduct }) {
     }
   })
 
-  const remove = async (optionId: string) => {
-    try {
-      await deleteOption.mutateAsync(optionId)
-      feedback.success(t('options.deleted'))
-    } catch (error) {
-      feedback.failure(error)
-    }
-  }
+  const remove = (optionId: string) => feedback.run(() => deleteOption.mutateAsync(optionId), t('options.deleted'))
 
   const options = product.options ?? []
   return (

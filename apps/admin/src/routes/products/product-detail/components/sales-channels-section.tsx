@@ -11,14 +11,8 @@ export function SalesChannelsSection({ product }: { product: AdminProduct }) {
   const feedback = useFeedback()
   const update = useAdminUpdateProduct(product.id!)
   const { sales_channels = [] } = useAdminSalesChannels({ limit: 100 })
-  const save = async (ids: string[]) => {
-    try {
-      await update.mutateAsync({ sales_channels: ids.map((id) => ({ id })) })
-      feedback.success(t('salesChannels.saved'))
-    } catch (error) {
-      feedback.failure(error)
-    }
-  }
+  const save = (ids: string[]) =>
+    feedback.run(() => update.mutateAsync({ sales_channels: ids.map((id) => ({ id })) }), t('salesChannels.saved'))
   return (
     <Section title={t('salesChannels.title')}>
       <IdChecklist

@@ -1,10 +1,8 @@
 import { useAdminCreateVariant, useAdminUpdateVariant } from '@emporium/react'
 import { useEffect } from 'react'
-import { FormProvider, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../../components/button'
-import { Modal } from '../../../../components/modals/modal'
-import { useFeedback } from '../../../shared/use-feedback'
+import { FormModal } from '../../../shared/form-modal'
 import type { PriceColumn } from '../../components/price-columns'
 import {
   emptyVariant,
@@ -28,7 +26,6 @@ interface VariantModalProps {
 /** Adds or edits one variant: its details, a value per product option and its prices. */
 export function VariantModal({ product, variant, columns, open, onClose }: VariantModalProps) {
   const { t } = useTranslation('products')
-  const feedback = useFeedback()
   const create = useAdminCreateVariant(product.id!)
   const update = useAdminUpdateVariant(product.id!)
   const options = product.options ?? []
@@ -44,41 +41,26 @@ export function VariantModal({ product, variant, columns, open, onClose }: Varia
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
-  const save = form.handleSubmit(async ({ variant: values }) => {
+  const save = async ({ variant: values }: { variant: VariantFormValues }) => {
     const body = {
       ...variantScalars(values),
       prices: pricesToPayload(values.prices, columns, variant?.prices ?? []),
       options: values.options.map((option, index) => ({ option_id: optionIds[index], value: option.value.trim() })),
     }
-    try {
-      if (variant) await update.mutateAsync({ variant_id: variant.id!, ...body })
-      else await create.mutateAsync(body)
-      feedback.success(variant ? t('variants.updated') : t('variants.created'))
-      onClose()
-    } catch (error) {
-      feedback.failure(error)
-    }
-  })
+    if (variant) await update.mutateAsync({ variant_id: variant.id!, ...body })
+    else await create.mutateAsync(body)
+    return variant ? t('variants.updated') : t('variants.created')
+  }
 
   return (
-    <Modal open={open} onClose={onClose} title={variant ? t('variants.editTitle') : t('variants.addTitle')}>
-      <FormProvider {...form}>
-        <form onSubmit={save} noValidate aria-label={variant ? t('variants.editTitle') : t('variants.addTitle')}>
-          <Modal.Content>
-            <VariantFields
-              name="variant"
-              optionTitles={options.map((option) => option.title ?? '')}
-              columns={columns}
-            />
-          </Modal.Content>
-          <Modal.Footer>
-            <Button onClick={onClose}>{t('actions.cancel')}</Button>
-            <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Modal.Footer>
-        </form>
-      </FormProvider>
-    </Modal>
+    <FormModal
+      open={open}
+      onClose={onClose}
+      title={variant ? t('variants.editTitle') : t('variants.addTitle')}
+      form={form}
+      onSave={save}
+    >
+      <VariantFields name="variant" optionTitles={options.map((option) => option.title ?? '')} columns={columns} />
+    </FormModal>
   )
 }

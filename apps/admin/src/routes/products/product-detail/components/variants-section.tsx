@@ -2,10 +2,9 @@ import { useAdminDeleteVariant } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../../components/button'
-import { ConfirmDialog } from '../../../shared/confirm-dialog'
+import { ConfirmMutationDialog } from '../../../shared/confirm-mutation-dialog'
 import { Section } from '../../../shared/page-header'
 import { Cell, Table } from '../../../shared/table'
-import { useFeedback } from '../../../shared/use-feedback'
 import { fromMinorUnits } from '../../components/money'
 import type { PriceColumn } from '../../components/price-columns'
 import { columnKeyOf } from '../../components/price-columns'
@@ -17,7 +16,6 @@ type Editing = { mode: 'add' } | { mode: 'edit'; variant: AdminVariant }
 /** The variants table with add, edit and delete. */
 export function VariantsSection({ product, columns }: { product: AdminProduct; columns: readonly PriceColumn[] }) {
   const { t } = useTranslation('products')
-  const feedback = useFeedback()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [deleting, setDeleting] = useState<AdminVariant | null>(null)
   const deleteVariant = useAdminDeleteVariant(product.id!)
@@ -32,18 +30,6 @@ export function VariantsSection({ product, columns }: { product: AdminProduct; c
         return `${fromMinorUnits(price.amount ?? 0, currency)} ${currency.toUpperCase()}${where}`
       })
       .join(', ')
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    try {
-      await deleteVariant.mutateAsync(deleting.id!)
-      feedback.success(t('variants.deleted'))
-    } catch (error) {
-      feedback.failure(error)
-    } finally {
-      setDeleting(null)
-    }
-  }
 
   return (
     <Section
@@ -92,15 +78,16 @@ export function VariantsSection({ product, columns }: { product: AdminProduct; c
         variant={editing?.mode === 'edit' ? editing.variant : undefined}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('variants.deleteTitle')}
-        message={t('variants.deleteMessage', { title: deleting?.title ?? '' })}
-        confirmLabel={t('actions.delete')}
-        busy={deleteVariant.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
-      />
+      {deleting && (
+        <ConfirmMutationDialog
+          title={t('variants.deleteTitle')}
+          message={t('variants.deleteMessage', { title: deleting.title ?? '' })}
+          confirmLabel={t('actions.delete')}
+          mutation={{ mutateAsync: () => deleteVariant.mutateAsync(deleting.id!), isPending: deleteVariant.isPending }}
+          successMessage={t('variants.deleted')}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </Section>
   )
 }

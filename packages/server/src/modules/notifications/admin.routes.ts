@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { IdParams } from '../../http/schemas.js'
+import {
+  AdminGetNotificationsParams,
+  AdminNotificationsListRes,
+  AdminNotificationsRes,
+  AdminPostNotificationsNotificationResendReq,
+} from './contract.js'
+import { listNotifications, resendNotification } from './service.js'
+
+export const adminNotificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['Notifications']
+
+  app.get(
+    '/admin/notifications',
+    { schema: { tags, querystring: AdminGetNotificationsParams, response: { 200: AdminNotificationsListRes } } },
+    async (request) => {
+      const { notifications, count } = await listNotifications(app.db, request.query)
+      return { notifications, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+    },
+  )
+
+  app.post(
+    '/admin/notifications/:id/resend',
+    {
+      // The body is optional: a resend to the original recipient is POSTed without one.
+      preValidation: async (request) => {
+        request.body ??= {}
+      },
+      schema: {
+        tags,
+        params: IdParams,
+        body: AdminPostNotificationsNotificationResendReq,
+        response: { 200: AdminNotificationsRes },
+      },
+    },
+    async (request) => ({
+      notification: await resendNotification(app.db, app.providers.notification, request.params.id, request.body),
+    }),
+  )
+}
