@@ -3,7 +3,7 @@ import { and, eq, isNull, like, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { outbox } from '../../events/schema.js'
 import { csvText, storeImportFile } from '../../testing/factories/batch-jobs.js'
-import { makeCollection } from '../../testing/factories/catalog.js'
+import { makeCollection, makeProduct } from '../../testing/factories/catalog.js'
 import { asAdmin } from '../../testing/factories/users.js'
 import { buildTestApp, useTestApp } from '../../testing/test-app.js'
 import { moneyAmount, product, productVariant } from '../catalog/schema.js'
@@ -179,6 +179,50 @@ describe('product-import dry run', () => {
         message: 'Line 1, column "Price XYZ": Unknown currency XYZ',
       }),
     ])
+  })
+})
+
+describe('bulk writes', () => {
+  it('writes a batch one product at a time when the bulk write fails, leaving out only the faulty product', async () => {
+    const db = ctx.database.db
+    const owner = await makeProduct(db, { title: 'Owner of a SKU', handle: 'sku-owner' })
+    // Another writer takes a SKU of the file after the batch was planned: a trigger inserts it as
+    // the file's product "collide-3" is written, so the batch's bulk insert fails, then that product.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION take_collide_sku() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO product_variant (id, title, product_id, sku)
+          VALUES ('variant_taken_' || NEW.id, 'Taken', '${owner.id}', 'COLLIDE-SKU-3');
+          RETURN NULL;
+        END $$`),
+    )
+    await db.execute(
+      sql.raw(`CREATE TRIGGER take_collide_sku AFTER INSERT ON product FOR EACH ROW
+        WHEN (NEW.handle = 'collide-3') EXECUTE FUNCTION take_collide_sku()`),
+    )
+    try {
+      const id = await startImport(simpleRows('collide', 6))
+      const runner = createBatchJobRunner(ctx.app, { batchRows: 10 })
+      await runner.drain()
+      expect((await job(id)).result).toMatchObject({ error_count: 0, products: { create: 6 } })
+
+      await confirm(id)
+      await runner.drain()
+
+      const done = await job(id)
+      expect(done.status).toBe('completed')
+      expect(done.result).toMatchObject({ error_count: 1, applied: { products: { create: 5, update: 0 } } })
+      expect(done.result.errors).toEqual([
+        expect.objectContaining({ line: 5, message: 'Line 5: ProductVariant with sku COLLIDE-SKU-3 already exists.' }),
+      ])
+      expect(await expectWholeProducts('collide')).toBe(5)
+      expect((await liveProducts('collide')).length).toBe(5)
+      const written = await db.select({ handle: product.handle }).from(product).where(like(product.handle, 'collide-%'))
+      expect(written.map((row) => row.handle)).not.toContain('collide-3')
+    } finally {
+      await db.execute(sql`DROP TRIGGER take_collide_sku ON product`)
+      await db.execute(sql`DROP FUNCTION take_collide_sku()`)
+    }
   })
 })
 

@@ -30,7 +30,9 @@ type Settings = Required<Pick<BatchJobRunnerOptions, 'pollIntervalMs' | 'leaseMs
 
 // Jobs are started by the `batch.created` / `batch.confirmed` events; the poll only finds the ones a
 // stopped or dead process left behind (and any wake-up that was missed), so it can be slow.
-const DEFAULTS: Settings = { pollIntervalMs: 15_000, leaseMs: 30_000, batchRows: 500, maxRunAttempts: 3 }
+// 1,000 rows: an import batch commits in well under a second with bulk writes, and its memory (the
+// rows, their plans, one statement's parameters) stays a few megabytes; larger batches gain little.
+const DEFAULTS: Settings = { pollIntervalMs: 15_000, leaseMs: 30_000, batchRows: 1000, maxRunAttempts: 3 }
 
 /**
  * Runs batch jobs in this process, one at a time. Jobs are claimed from the database under a lease

@@ -1,5 +1,6 @@
 import { PRODUCT_STATUSES } from '../../catalog/schema.js'
 import { numbered, parseCell, PRODUCT_COLUMNS, splitTags, VARIANT_COLUMNS, type ScalarColumn } from './csv-format.js'
+import { FirstLines } from './first-lines.js'
 import type { ImportHeader } from './import-header.js'
 import type { CsvRow, RowError, RowGroup } from './import-rows.js'
 
@@ -31,22 +32,18 @@ export interface DraftProduct {
   variants: DraftVariant[]
 }
 
-/** What the file has shown so far, for checks across products. */
+/** What the file has shown so far, for checks across products (kept compact: see FirstLines). */
 export class FileState {
-  private readonly firstLineOfKey = new Map<string, number>()
-  private readonly lineOfSku = new Map<string, number>()
+  private readonly firstLineOfKey = new FirstLines()
+  private readonly lineOfSku = new FirstLines()
 
   /** The line the key was first seen on, when a product's rows are not consecutive. */
   seenBefore(key: string, line: number): number | undefined {
-    const first = this.firstLineOfKey.get(key)
-    if (first === undefined) this.firstLineOfKey.set(key, line)
-    return first
+    return this.firstLineOfKey.firstLine(key, line)
   }
 
   skuSeenOn(sku: string, line: number): number | undefined {
-    const first = this.lineOfSku.get(sku)
-    if (first === undefined) this.lineOfSku.set(sku, line)
-    return first
+    return this.lineOfSku.firstLine(sku, line)
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../../db/types.js'
 import { validatorCompiler } from '../../../http/validation.js'
+import { concurrently } from '../../catalog/concurrent.js'
 import type { CatalogFlags } from '../../catalog/products.js'
 import { AdminPostProductsProductReq, AdminPostProductsReq } from '../../catalog/products.contract.js'
 import { product, productCategory, productCollection, productOption, productVariant } from '../../catalog/schema.js'
@@ -56,54 +57,61 @@ async function lookUp(db: Db, drafts: DraftProduct[]): Promise<Lookups> {
   const categoryHandles = uniq(drafts.flatMap((draft) => (draft.categoryHandles ?? []).map((entry) => entry.handle)))
   const channelIds = uniq(drafts.flatMap((draft) => (draft.channelIds ?? []).map((entry) => entry.id)))
   const none = <T>() => Promise.resolve([] as T[])
-  const [byId, byHandle, variants, bySku, collections, categories, channels] = await Promise.all([
-    ids.length
-      ? db
-          .select({
-            id: product.id,
-            deleted_at: product.deleted_at,
-            handle: product.handle,
-            metadata: product.metadata,
-          })
-          .from(product)
-          .where(inArray(product.id, ids))
-      : none<never>(),
-    handles.length
-      ? db
-          .select({ id: product.id, handle: product.handle, metadata: product.metadata })
-          .from(product)
-          .where(and(inArray(product.handle, handles), isNull(product.deleted_at)))
-      : none<never>(),
-    variantIds.length
-      ? db
-          .select({ id: productVariant.id, product_id: productVariant.product_id })
-          .from(productVariant)
-          .where(and(inArray(productVariant.id, variantIds), isNull(productVariant.deleted_at)))
-      : none<never>(),
-    skus.length
-      ? db
-          .select({ id: productVariant.id, sku: productVariant.sku })
-          .from(productVariant)
-          .where(and(inArray(productVariant.sku, skus), isNull(productVariant.deleted_at)))
-      : none<never>(),
-    collectionHandles.length
-      ? db
-          .select({ id: productCollection.id, handle: productCollection.handle })
-          .from(productCollection)
-          .where(and(inArray(productCollection.handle, collectionHandles), isNull(productCollection.deleted_at)))
-      : none<never>(),
-    categoryHandles.length
-      ? db
-          .select({ id: productCategory.id, handle: productCategory.handle })
-          .from(productCategory)
-          .where(inArray(productCategory.handle, categoryHandles))
-      : none<never>(),
-    channelIds.length
-      ? db
-          .select({ id: salesChannel.id })
-          .from(salesChannel)
-          .where(and(inArray(salesChannel.id, channelIds), isNull(salesChannel.deleted_at)))
-      : none<never>(),
+  const [byId, byHandle, variants, bySku, collections, categories, channels] = await concurrently(db, [
+    () =>
+      ids.length
+        ? db
+            .select({
+              id: product.id,
+              deleted_at: product.deleted_at,
+              handle: product.handle,
+              metadata: product.metadata,
+            })
+            .from(product)
+            .where(inArray(product.id, ids))
+        : none<never>(),
+    () =>
+      handles.length
+        ? db
+            .select({ id: product.id, handle: product.handle, metadata: product.metadata })
+            .from(product)
+            .where(and(inArray(product.handle, handles), isNull(product.deleted_at)))
+        : none<never>(),
+    () =>
+      variantIds.length
+        ? db
+            .select({ id: productVariant.id, product_id: productVariant.product_id })
+            .from(productVariant)
+            .where(and(inArray(productVariant.id, variantIds), isNull(productVariant.deleted_at)))
+        : none<never>(),
+    () =>
+      skus.length
+        ? db
+            .select({ id: productVariant.id, sku: productVariant.sku })
+            .from(productVariant)
+            .where(and(inArray(productVariant.sku, skus), isNull(productVariant.deleted_at)))
+        : none<never>(),
+    () =>
+      collectionHandles.length
+        ? db
+            .select({ id: productCollection.id, handle: productCollection.handle })
+            .from(productCollection)
+            .where(and(inArray(productCollection.handle, collectionHandles), isNull(productCollection.deleted_at)))
+        : none<never>(),
+    () =>
+      categoryHandles.length
+        ? db
+            .select({ id: productCategory.id, handle: productCategory.handle })
+            .from(productCategory)
+            .where(inArray(productCategory.handle, categoryHandles))
+        : none<never>(),
+    () =>
+      channelIds.length
+        ? db
+            .select({ id: salesChannel.id })
+            .from(salesChannel)
+            .where(and(inArray(salesChannel.id, channelIds), isNull(salesChannel.deleted_at)))
+        : none<never>(),
   ])
   const productsById = new Map(
     (
@@ -118,23 +126,29 @@ async function lookUp(db: Db, drafts: DraftProduct[]): Promise<Lookups> {
       productsById.set(row.id, { id: row.id, deleted: false, handle: row.handle, metadata: row.metadata })
   }
   const targets = [...productsById.values()].filter((row) => !row.deleted).map((row) => row.id)
-  const [targetVariants, targetOptions] = await Promise.all([
-    targets.length
-      ? db
-          .select({ id: productVariant.id, product_id: productVariant.product_id, metadata: productVariant.metadata })
-          .from(productVariant)
-          .where(and(inArray(productVariant.product_id, targets), isNull(productVariant.deleted_at)))
-      : none<never>(),
-    targets.length
-      ? db
-          .select({ id: productOption.id, product_id: productOption.product_id, title: productOption.title })
-          .from(productOption)
-          .where(and(inArray(productOption.product_id, targets), isNull(productOption.deleted_at)))
-      : none<never>(),
+  const [targetVariants, targetOptions] = await concurrently(db, [
+    () =>
+      targets.length
+        ? db
+            .select({ id: productVariant.id, product_id: productVariant.product_id, metadata: productVariant.metadata })
+            .from(productVariant)
+            .where(and(inArray(productVariant.product_id, targets), isNull(productVariant.deleted_at)))
+        : none<never>(),
+    () =>
+      targets.length
+        ? db
+            .select({ id: productOption.id, product_id: productOption.product_id, title: productOption.title })
+            .from(productOption)
+            .where(and(inArray(productOption.product_id, targets), isNull(productOption.deleted_at)))
+        : none<never>(),
   ])
   const group = <T extends { product_id: string }>(rows: T[]) => {
     const map = new Map<string, T[]>()
-    for (const row of rows) map.set(row.product_id, [...(map.get(row.product_id) ?? []), row])
+    for (const row of rows) {
+      const list = map.get(row.product_id)
+      if (list) list.push(row)
+      else map.set(row.product_id, [row])
+    }
     return map
   }
   return {

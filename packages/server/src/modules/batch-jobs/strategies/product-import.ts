@@ -1,7 +1,9 @@
+import { fromPgError } from '../../../db/pg-errors.js'
 import type { Db } from '../../../db/types.js'
 import { AppError, InvalidData } from '../../../http/errors.js'
 import { FILE_KEY_PATTERN } from '../../../providers/file.js'
 import type { CatalogFlags } from '../../catalog/products.js'
+import { createProducts, type NewProduct } from '../../catalog/product-bulk-writes.js'
 import { createProduct, updateProduct } from '../../catalog/product-writes.js'
 import type { AdminPostProductsProductReq, AdminPostProductsReq } from '../../catalog/products.contract.js'
 import type { BatchJobResult } from '../schema.js'
@@ -15,8 +17,11 @@ import { batchesOf, openImportFile, UnreadableFile, type RowError, type RowGroup
  * `product-import`: a CSV in the export's format (context `fileKey`, an uploaded file). Pre-processing
  * reads the whole file as a dry run: every row is validated and counted, nothing is written. Processing
  * reads it again and applies it in batches of whole products, each batch in one transaction with the
- * job's progress; each product is written by the catalogue's own create or update inside a savepoint,
- * so a product that fails is left out whole. An interrupted run resumes after the last committed batch.
+ * job's progress. A batch's new products are written together by the catalogue's bulk create, in a
+ * savepoint; updates (and new products, when the bulk write fails) go one by one through the
+ * catalogue's own create or update, each in a savepoint, so a product that fails is left out whole.
+ * File-wide checks keep hashes, not keys, so memory does not grow with the file (first-lines.ts).
+ * An interrupted run resumes after the last committed batch.
  */
 
 /** Row errors kept in a result; the count says how many there were in all. */
@@ -105,12 +110,57 @@ function draftsOf(groups: RowGroup[], header: ImportHeader, state: FileState) {
 
 const rowsIn = (groups: RowGroup[]) => groups.reduce((sum, group) => sum + group.rows.length, 0)
 
-async function apply(tx: Db, plan: PlannedProduct, flags: CatalogFlags): Promise<void> {
+async function applyOne(tx: Db, plan: PlannedProduct, flags: CatalogFlags): Promise<void> {
   if (plan.action === 'create') {
     await createProduct(tx, plan.input as AdminPostProductsReq, flags, plan.id ? { id: plan.id } : {})
   } else {
     await updateProduct(tx, plan.id!, plan.input as AdminPostProductsProductReq, flags)
   }
+}
+
+const bulkCreatable = (plan: PlannedProduct) => plan.action === 'create' && typeof plan.input.handle === 'string'
+
+/**
+ * Writes a batch's plans; returns those that failed, with why. New products are written together
+ * by the bulk writer in a savepoint; if that fails (a row the plan could not foresee, such as a SKU
+ * another process took meanwhile), they go one by one like the rest, so only the faulty ones are left out.
+ */
+async function applyBatch(
+  tx: Db,
+  plans: PlannedProduct[],
+  flags: CatalogFlags,
+): Promise<{ applied: PlannedProduct[]; failed: RowError[] }> {
+  const applied: PlannedProduct[] = []
+  const failed: RowError[] = []
+  const creates = plans.filter(bulkCreatable)
+  let oneByOne = plans
+  if (creates.length > 1) {
+    const written = await createProducts(
+      tx,
+      creates.map((plan) => ({ input: plan.input as NewProduct['input'], ...(plan.id ? { id: plan.id } : {}) })),
+      flags,
+    ).then(
+      () => true,
+      () => false,
+    )
+    if (written) {
+      applied.push(...creates)
+      oneByOne = plans.filter((plan) => !bulkCreatable(plan))
+    }
+  }
+  for (const plan of oneByOne) {
+    try {
+      await applyOne(tx, plan, flags)
+      applied.push(plan)
+    } catch (error) {
+      // The product's savepoint was rolled back: nothing of it is written. A database error is
+      // reported as the API would (never the driver's text, which holds SQL); anything else is a fault.
+      const reported = error instanceof AppError ? error : fromPgError(error)
+      if (!reported) throw error
+      failed.push({ line: plan.line, column: null, message: reported.message })
+    }
+  }
+  return { applied, failed }
 }
 
 export const productImportStrategy: BatchJobStrategy = {
@@ -202,18 +252,9 @@ export const productImportStrategy: BatchJobStrategy = {
         if (seen <= resumeAfter) continue
         await run.inBatch(async (tx) => {
           const { plans, errors: planErrors } = await planProducts(tx, drafts, run.flags)
-          errors.add([...rowErrors, ...planErrors])
-          for (const plan of plans) {
-            try {
-              await apply(tx, plan, run.flags)
-              addPlan(counts, plan)
-            } catch (error) {
-              // The product's savepoint was rolled back: nothing of it is written.
-              errors.add([
-                { line: plan.line, column: null, message: error instanceof Error ? error.message : String(error) },
-              ])
-            }
-          }
+          const { applied, failed } = await applyBatch(tx, plans, run.flags)
+          for (const plan of applied) addPlan(counts, plan)
+          errors.add([...rowErrors, ...planErrors, ...failed].sort((a, b) => a.line - b.line))
           counts.rows = seen
           return resultNow(total === 0 ? 1 : Math.min(1, seen / total))
         })
