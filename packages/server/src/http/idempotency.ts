@@ -160,39 +160,59 @@ async function createLockedKey(
 }
 
 /**
- * Runs the first stage of a request under a key made up for it. Nobody can know that key before
- * the answer names it, so it needs no lock and no commit of its own: the key row is written with
- * the stage's outcome, in the stage's transaction, and stays locked if more stages follow.
+ * Runs a request under a key made up for it. Nobody can know that key before the answer names it,
+ * so nobody can resume or race the request: its stages run without the key row, which is written
+ * once, finished, so that the answer is replayed if the client sends the key again. An atomic stage
+ * that finishes writes it in its own transaction; otherwise it is written after the last stage,
+ * with a relaxed commit (losing it in a crash merely lets the request run again).
  */
-async function startUnderOwnKey(
+async function runUnderOwnKey(
   db: Db,
   value: string,
   fingerprint: Fingerprint,
-  stage: Stage,
+  stages: Stages,
 ): Promise<IdempotencyKeyRow> {
-  return db.transaction(async (tx) => {
-    const draft: IdempotencyKeyRow = {
-      id: generateId('ikey'),
-      idempotency_key: value,
-      created_at: new Date(),
-      locked_at: null,
-      ...fingerprint,
-      response_code: null,
-      response_body: null,
-      recovery_point: STARTED,
-    }
-    const result = await stage.run(tx, draft)
-    const outcome =
-      'recovery_point' in result
-        ? { recovery_point: result.recovery_point, locked_at: sql`date_trunc('milliseconds', now())` }
-        : { recovery_point: FINISHED, response_code: result.response_code, response_body: result.response_body }
-    const { created_at: _createdAt, ...row } = draft
-    const [stored] = await tx
-      .insert(idempotencyKey)
-      .values({ ...row, ...outcome })
-      .returning()
+  let key: IdempotencyKeyRow = {
+    id: generateId('ikey'),
+    idempotency_key: value,
+    created_at: new Date(),
+    locked_at: null,
+    ...fingerprint,
+    response_code: null,
+    response_body: null,
+    recovery_point: STARTED,
+  }
+  const store = async (tx: Db, finished: IdempotencyKeyRow) => {
+    const { created_at: _createdAt, ...row } = finished
+    const [stored] = await tx.insert(idempotencyKey).values(row).returning()
     return stored
-  })
+  }
+  for (let runs = 0; ; runs++) {
+    const stage = stages[key.recovery_point]
+    if (!stage || runs >= MAX_STAGE_RUNS) throw new UnexpectedState('Unknown recovery point')
+    const current = key
+    const next = (result: StageResult): IdempotencyKeyRow =>
+      'recovery_point' in result
+        ? { ...current, recovery_point: result.recovery_point }
+        : { ...current, recovery_point: FINISHED, ...result }
+    if (stage.mode === 'atomic') {
+      const outcome = await db.transaction(async (tx) => {
+        const advanced = next(await stage.run(tx, current))
+        return advanced.recovery_point === FINISHED ? { stored: await store(tx, advanced) } : { advanced }
+      })
+      if (outcome.stored) return outcome.stored
+      key = outcome.advanced
+    } else {
+      key = next(await stage.run(db, current))
+      if (key.recovery_point === FINISHED) {
+        const finished = key
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT set_config('synchronous_commit', 'off', true)`)
+          return store(tx, finished)
+        })
+      }
+    }
+  }
 }
 
 /**
@@ -272,10 +292,38 @@ async function runStage(db: Db, key: IdempotencyKeyRow, stage: Stage): Promise<I
 }
 
 /**
- * Handles a request idempotently (conventions §7): finds or creates its key, replays a finished
- * key's response, otherwise locks the key and runs `stages` from its recovery point until one
- * finishes with a response. A failing stage leaves the key at its last recovery point, so a retry
- * with the same key resumes there. Every answer carries the `Idempotency-Key` header.
+ * Runs a request under the key its client sent: finds or creates the key row, replays a finished
+ * key's response, otherwise locks the key and runs the stages from its recovery point until one
+ * finishes. A failing stage leaves the key at its last recovery point, so a retry resumes there.
+ */
+async function runUnderClientKey(
+  db: Db,
+  value: string,
+  fingerprint: Fingerprint,
+  stages: Stages,
+): Promise<IdempotencyKeyRow> {
+  const created = await createLockedKey(db, value, fingerprint)
+  let key = created ?? (await findOrCreateIdempotencyKey(db, value, fingerprint))
+  if (key.recovery_point === FINISHED) return key
+  if (!created) key = await lockKey(db, value)
+  const lockedAt = key.locked_at
+  try {
+    for (let runs = 0; key.recovery_point !== FINISHED; runs++) {
+      const stage = stages[key.recovery_point]
+      if (!stage || runs >= MAX_STAGE_RUNS) throw new UnexpectedState('Unknown recovery point')
+      key = await runStage(db, key, stage)
+    }
+    return key
+  } finally {
+    // Finishing released the lock already.
+    if (key.recovery_point !== FINISHED) await unlockKey(db, value, lockedAt)
+  }
+}
+
+/**
+ * Handles a request idempotently (conventions §7) under the key its client sent, or one made up
+ * for it, running `stages` until one finishes with a response. Every answer carries the
+ * `Idempotency-Key` header.
  */
 export async function runIdempotent<Response>(
   db: Db,
@@ -288,26 +336,9 @@ export async function runIdempotent<Response>(
   reply.header('Access-Control-Expose-Headers', 'Idempotency-Key')
 
   const fingerprint = fingerprintOf(request)
-  const first = stages[STARTED]
-  const started = own && first?.mode === 'atomic'
-  const created = started
-    ? await startUnderOwnKey(db, value, fingerprint, first)
-    : await createLockedKey(db, value, fingerprint)
-  let key = created ?? (await findOrCreateIdempotencyKey(db, value, fingerprint))
-  if (key.recovery_point !== FINISHED) {
-    if (!created) key = await lockKey(db, value)
-    const lockedAt = key.locked_at
-    try {
-      for (let runs = 0; key.recovery_point !== FINISHED; runs++) {
-        const stage = stages[key.recovery_point]
-        if (!stage || runs >= MAX_STAGE_RUNS) throw new UnexpectedState('Unknown recovery point')
-        key = await runStage(db, key, stage)
-      }
-    } finally {
-      // Finishing released the lock already.
-      if (key.recovery_point !== FINISHED) await unlockKey(db, value, lockedAt)
-    }
-  }
+  const key = own
+    ? await runUnderOwnKey(db, value, fingerprint, stages)
+    : await runUnderClientKey(db, value, fingerprint, stages)
   reply.status(key.response_code ?? 200)
   // The stored body is what a stage answered for this route, so it has the route's response type.
   return key.response_body as Response
