@@ -55,6 +55,7 @@ describe('usage-data consent', () => {
 
     await anonymize.click()
     await consent.getByRole('button', { name: 'Continue' }).click()
+    await page.getByText('Analytics preferences success', { exact: true }).waitFor()
     await consent.waitFor({ state: 'detached' })
     await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor()
 

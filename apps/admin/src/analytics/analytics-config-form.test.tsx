@@ -35,6 +35,17 @@ describe('the consent screen', () => {
     expect(optOutSwitch()).not.toBeChecked()
     expect(continueButton()).toBeEnabled()
   })
+
+  it('shows the success toast once the answer is saved', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async (_values: AnalyticsFormValues) => {})
+    renderWithToaster(<ConsentScreen email="ada@shop.test" onSubmit={onSubmit} />)
+    await user.click(anonymizeSwitch())
+    await user.click(continueButton())
+    expect(await screen.findByText('Analytics preferences success')).toBeInTheDocument()
+    expect(screen.getByText('Your preferences were successfully updated')).toBeInTheDocument()
+    expect(onSubmit).toHaveBeenCalledWith({ email: '', anonymize: true, opt_out: false })
+  })
 })
 
 describe('AnalyticsConfigForm', () => {

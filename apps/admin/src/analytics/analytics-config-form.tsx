@@ -26,6 +26,8 @@ interface AnalyticsConfigFormProps {
   onSubmit: (values: AnalyticsFormValues) => Promise<void>
   /** Show 'Analytics preferences success' after saving. */
   successToast?: boolean
+  /** The submit button's text; 'Continue' by default, as on the consent screen. */
+  submitLabel?: string
 }
 
 /**
@@ -38,6 +40,7 @@ export function AnalyticsConfigForm({
   defaultValues,
   onSubmit,
   successToast = false,
+  submitLabel,
 }: AnalyticsConfigFormProps) {
   const { t } = useTranslation('analytics')
   const toMessage = useErrorMessage()
@@ -120,7 +123,7 @@ export function AnalyticsConfigForm({
       />
       <div className="flex justify-end">
         <Button type="submit" variant="primary" loading={submitting}>
-          {t('consent.continue')}
+          {submitLabel ?? t('consent.continue')}
         </Button>
       </div>
     </form>

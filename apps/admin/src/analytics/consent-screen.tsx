@@ -40,7 +40,7 @@ export function ConsentScreen({ email, docsUrl, onSubmit }: ConsentScreenProps) 
             )}
             .
           </p>
-          <AnalyticsConfigForm withEmail emailPlaceholder={email} onSubmit={onSubmit} />
+          <AnalyticsConfigForm withEmail emailPlaceholder={email} onSubmit={onSubmit} successToast />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { installBrowserStandIns } from './browser-stand-ins'
 import { testI18n } from './i18n'
@@ -9,6 +8,9 @@ if (typeof window !== 'undefined') installBrowserStandIns()
 
 await testI18n.init()
 
-afterEach(() => {
+// Loaded late: React DOM decides at load time whether the page supports input events, and files in
+// the Node environment make their page only after this setup has run.
+afterEach(async () => {
+  const { cleanup } = await import('@testing-library/react')
   cleanup()
 })

@@ -58,6 +58,7 @@ export const CORE_AREAS: readonly CoreArea[] = [
     key: 'publishable-api-keys',
     path: '/publishable-api-keys',
     labelKey: 'areas.publishableApiKeys',
+    requires: { feature: 'publishable_api_keys' },
     routes: publishableApiKeyRoutes,
   },
 ]

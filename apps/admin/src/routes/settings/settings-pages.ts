@@ -60,6 +60,17 @@ export const CORE_SETTINGS_PAGES: readonly CoreSettingsPage[] = [
     routes: page(() => import('./team/team').then((module) => ({ Component: module.Team }))),
   },
   {
+    key: 'personal-information',
+    path: '/personal-information',
+    labelKey: 'settings:cards.personalInformation.label',
+    descriptionKey: 'settings:cards.personalInformation.description',
+    routes: page(() =>
+      import('./personal-information/personal-information').then((module) => ({
+        Component: module.PersonalInformation,
+      })),
+    ),
+  },
+  {
     key: 'sales-channels',
     path: '/sales-channels',
     labelKey: 'settings:cards.salesChannels.label',

@@ -1,12 +1,13 @@
 import { useAdminCollections } from '@emporium/react'
+import { keepPreviousData } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../../components/button'
-import { InputField } from '../../../components/inputs/input-field'
 import { PageHeader } from '../../shared/page-header'
 import { Pagination } from '../../shared/pagination'
 import { QueryState } from '../../shared/query-state'
+import { SearchField } from '../../shared/search-field'
 import { Cell, Table } from '../../shared/table'
 import { CollectionModal } from '../components/collection-modal'
 
@@ -25,11 +26,11 @@ export function CollectionList() {
     isLoading,
     error,
     refetch,
-  } = useAdminCollections({
-    limit: PAGE_SIZE,
-    offset,
-    ...(q ? { q } : {}),
-  })
+  } = useAdminCollections(
+    { limit: PAGE_SIZE, offset, ...(q ? { q } : {}) },
+    // While a new search or page loads, the previous rows stay instead of a spinner.
+    { placeholderData: keepPreviousData },
+  )
   return (
     <section>
       <PageHeader
@@ -40,13 +41,12 @@ export function CollectionList() {
           </Button>
         }
       />
-      <InputField
-        type="search"
+      <SearchField
         className="mb-4 max-w-sm"
         label={t('list.search')}
         value={q}
-        onChange={(event) => {
-          setQ(event.target.value)
+        onChange={(search) => {
+          setQ(search)
           setOffset(0)
         }}
       />

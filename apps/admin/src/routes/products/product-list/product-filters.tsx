@@ -1,7 +1,6 @@
 import { useAdminCollections, useAdminProductTagUsage } from '@emporium/react'
-import { useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { InputField } from '../../../components/inputs/input-field'
+import { SearchField } from '../../shared/search-field'
 import { SelectField } from '../../shared/select-field'
 import { PRODUCT_STATUSES } from '../components/status-badge'
 
@@ -11,9 +10,6 @@ export interface ProductFilterValues {
   collection_id: string
   tag: string
 }
-
-/** How long typing must pause before the search goes to the URL, and so to the server. */
-export const SEARCH_DEBOUNCE_MS = 300
 
 interface ProductFiltersProps {
   values: ProductFilterValues
@@ -27,7 +23,12 @@ export function ProductFilters({ values, onChange }: ProductFiltersProps) {
   const { tags = [] } = useAdminProductTagUsage()
   return (
     <div className="mb-4 grid grid-cols-1 gap-3 md:grid-cols-4">
-      <SearchField value={values.q} onChange={(q) => onChange('q', q)} />
+      <SearchField
+        label={t('list.search')}
+        placeholder={t('list.searchPlaceholder')}
+        value={values.q}
+        onChange={(q) => onChange('q', q)}
+      />
       <SelectField
         label={t('list.status')}
         value={values.status}
@@ -53,37 +54,5 @@ export function ProductFilters({ values, onChange }: ProductFiltersProps) {
         options={[{ value: '', label: t('list.all') }, ...tags.map((tag) => ({ value: tag.id, label: tag.value }))]}
       />
     </div>
-  )
-}
-
-/** The search box: shows each keystroke at once, passes the text on after a pause in typing. */
-function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation('products')
-  const [text, setText] = useState(value)
-  // The URL can change without typing (back, forward, a link); the box then follows it.
-  const [urlValue, setUrlValue] = useState(value)
-  if (value !== urlValue) {
-    setUrlValue(value)
-    setText(value)
-  }
-
-  const passOn = useEffectEvent((search: string) => onChange(search))
-  useEffect(
-    function passOnAfterPause() {
-      if (text === value) return
-      const timer = setTimeout(() => passOn(text), SEARCH_DEBOUNCE_MS)
-      return () => clearTimeout(timer)
-    },
-    [text, value],
-  )
-
-  return (
-    <InputField
-      type="search"
-      label={t('list.search')}
-      placeholder={t('list.searchPlaceholder')}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-    />
   )
 }
