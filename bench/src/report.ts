@@ -23,6 +23,8 @@ export interface ScenarioResult {
   errors?: number
   timeouts?: number
   status_codes?: Record<string, number>
+  /** CPU time per request of the measured part: the process under load and its database backends. */
+  cpu_ms_per_request?: { server_ms: number; database_ms: number }
   /** requests_per_second ÷ the ceiling's, both measured in this run. */
   ratio_to_ceiling?: number
   /**
@@ -103,7 +105,17 @@ export function withRatios(results: ScenarioResult[]): ScenarioResult[] {
   )
 }
 
-const COLUMNS = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs ceiling'] as const
+const COLUMNS = [
+  'scenario',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'non-2xx',
+  'errors',
+  'vs ceiling',
+  'cpu ms/req server',
+  'cpu ms/req db',
+] as const
 
 export function formatTable(results: ScenarioResult[]): string {
   // A flow of several requests per iteration is marked, since its req/s counts every step.
@@ -118,6 +130,8 @@ export function formatTable(results: ScenarioResult[]): string {
             flow.per_second.toFixed(1),
             flow.latency_ms.p50.toFixed(1),
             flow.latency_ms.p99.toFixed(1),
+            '',
+            '',
             '',
             '',
             '',
@@ -136,6 +150,8 @@ export function formatTable(results: ScenarioResult[]): string {
             String(result.non_2xx),
             String(result.errors),
             result.ratio_to_ceiling === undefined ? '–' : result.ratio_to_ceiling.toFixed(3),
+            result.cpu_ms_per_request ? result.cpu_ms_per_request.server_ms.toFixed(2) : '–',
+            result.cpu_ms_per_request ? result.cpu_ms_per_request.database_ms.toFixed(2) : '–',
           ],
           ...flowRow(result),
         ],

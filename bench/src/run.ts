@@ -16,6 +16,7 @@ import {
 } from '../../packages/server/src/modules/sales-channels/schema.js'
 import { store } from '../../packages/server/src/modules/store/schema.js'
 import { SEARCH_WORD } from './catalogue.js'
+import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu.js'
 import { positiveInt, redactUrl, requireDatabaseUrl } from './env.js'
 import {
   formatTable,
@@ -33,7 +34,9 @@ const USAGE = `Usage: npm run bench -- [--duration S] [--warmup S] [--connection
 
 Starts the server (DATABASE_URL, PostgreSQL, seeded with npm run bench:seed) and a bare http
 "ceiling" server on loopback ports, loads each scenario with autocannon and prints req/s, p50/p99
-latency and the ratio to the ceiling. Writes bench/results/<timestamp>.json.
+latency, the ratio to the ceiling, and the CPU milliseconds a request costs the server process and
+the database (read from /proc: steadier than req/s on a busy machine). Writes
+bench/results/<timestamp>.json.
 
   --duration S      seconds measured per scenario (default 10)
   --warmup S        seconds of unmeasured load before each scenario (default 2)
@@ -51,6 +54,8 @@ const PER_SCENARIO_SLACK_S = 20
 // Child processes
 
 const children = new Set<ChildProcess>()
+/** The process listening on each port, whose CPU time the scenarios on it are charged. */
+const pidOfPort = new Map<number, number>()
 
 /** Forks `processes/<name>.ts` under tsx and waits for the port it reports over IPC. */
 async function startProcess(
@@ -73,7 +78,9 @@ async function startProcess(
       )
       child.once('message', (reply) => {
         clearTimeout(timer)
-        resolve((reply as { port: number }).port)
+        const { port } = reply as { port: number }
+        if (child.pid !== undefined) pidOfPort.set(port, child.pid)
+        resolve(port)
       })
       child.once('exit', (code) => {
         clearTimeout(timer)
@@ -237,6 +244,12 @@ interface LoadOptions {
   warmup: number
 }
 
+/** Where the CPU time of the measured part is read: the process under load and its database. */
+interface CpuProbe {
+  pid: number | undefined
+  databaseUrl: string
+}
+
 /** The published types predate autocannon's `warmup` option. */
 type Options = autocannon.Options & { warmup?: { connections: number; duration: number } }
 
@@ -281,11 +294,12 @@ function toAutocannon(step: Step, index: number, steps: Step[], tracking: Tracki
 
 interface Loaded {
   result: autocannon.Result
+  cpu_ms_per_request?: ScenarioResult['cpu_ms_per_request']
   flow?: ScenarioResult['flow']
   first_failure?: Failure
 }
 
-async function load(baseUrl: string, steps: Step[], options: LoadOptions): Promise<Loaded> {
+async function load(baseUrl: string, steps: Step[], options: LoadOptions, cpu: CpuProbe): Promise<Loaded> {
   const tracking: Tracking = { iterations: [] }
   const settings: Options = {
     url: baseUrl,
@@ -298,13 +312,18 @@ async function load(baseUrl: string, steps: Step[], options: LoadOptions): Promi
   // Without a callback autocannon answers an emitter that is also a promise; the types know only the latter.
   const running = autocannon(settings) as unknown as autocannon.Instance & Promise<autocannon.Result>
   // Emitted when the measured part begins, after the warm-up: what the warm-up saw does not count.
+  let cpuAtStart: Promise<CpuSample> | undefined
   running.on('start', () => {
     tracking.iterations = []
     tracking.firstFailure = undefined
+    cpuAtStart = sampleCpu(cpu.pid, cpu.databaseUrl)
   })
   const result = await running
+  const cpuAtEnd = await sampleCpu(cpu.pid, cpu.databaseUrl)
+  const perRequest = cpuAtStart && cpuPerRequest(await cpuAtStart, cpuAtEnd, result.requests.total)
   return {
     result,
+    ...(perRequest && { cpu_ms_per_request: perRequest }),
     ...(steps.length > 1 && {
       flow: {
         completed: tracking.iterations.length,
@@ -421,7 +440,13 @@ async function main(): Promise<void> {
         console.log(`    ${describe(check.first_failure!)}`)
       }
       process.stdout.write(`  ${scenario.name}: ${request} … `)
-      const { result: figures, ...tracked } = await load(target, steps, { ...options, connections })
+      const pid = pidOfPort.get(Number(new URL(target).port))
+      const { result: figures, ...tracked } = await load(
+        target,
+        steps,
+        { ...options, connections },
+        { pid, databaseUrl: url },
+      )
       const probed = {
         statuses: check.statuses,
         response_bytes: check.response_bytes,

@@ -173,6 +173,13 @@ const lineProductJson = sql.raw(`CASE WHEN p.id IS NULL THEN NULL ELSE json_buil
 type JsonRow = Record<string, unknown>
 
 /**
+ * Whether the stored tax lines may be the ones shown (see `usesStoredTaxes`): an open cart in a
+ * region with automatic taxes shows computed ones, so its stored lines are not read.
+ */
+const storedTaxesShown = sql`(${cart.completed_at} IS NOT NULL
+  OR NOT (SELECT r.automatic_taxes FROM ${region} r WHERE r.id = ${cart.region_id}))`
+
+/**
  * The whole cart in one statement: the row with its addresses and channel, and as JSON its lines
  * (with variants and products), their adjustments and stored tax lines, its shipping methods with
  * their stored tax lines, and its payment sessions. One round trip instead of seven is most of what
@@ -194,13 +201,17 @@ const cartStatement = preparedSelect('cart_whole', (db) =>
         WHERE li.cart_id = ${cart.id})`,
       adjustments: sql<JsonRow[]>`(SELECT coalesce(json_agg(a), '[]'::json)
         FROM ${lineItemAdjustment} a JOIN ${lineItem} li ON li.id = a.item_id WHERE li.cart_id = ${cart.id})`,
-      item_tax_lines: sql<JsonRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
-        FROM ${lineItemTaxLine} t JOIN ${lineItem} li ON li.id = t.item_id WHERE li.cart_id = ${cart.id})`,
+      item_tax_lines: sql<
+        JsonRow[]
+      >`CASE WHEN ${storedTaxesShown} THEN (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
+        FROM ${lineItem} li JOIN ${lineItemTaxLine} t ON t.item_id = li.id WHERE li.cart_id = ${cart.id}) ELSE '[]'::json END`,
       methods: sql<JsonRow[]>`(SELECT coalesce(json_agg(m ORDER BY m.id), '[]'::json)
         FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id})`,
-      method_tax_lines: sql<JsonRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
-        FROM ${shippingMethodTaxLine} t JOIN ${shippingMethod} m ON m.id = t.shipping_method_id
-        WHERE m.cart_id = ${cart.id})`,
+      method_tax_lines: sql<
+        JsonRow[]
+      >`CASE WHEN ${storedTaxesShown} THEN (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
+        FROM ${shippingMethod} m JOIN ${shippingMethodTaxLine} t ON t.shipping_method_id = m.id
+        WHERE m.cart_id = ${cart.id}) ELSE '[]'::json END`,
       sessions: sql<JsonRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.provider_id), '[]'::json)
         FROM ${paymentSession} s WHERE s.cart_id = ${cart.id})`,
     })

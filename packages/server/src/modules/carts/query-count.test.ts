@@ -160,7 +160,7 @@ describe('cart write path statement count', () => {
       sessions: 20,
       select: 12,
       get: 5,
-      complete: 43,
+      complete: 42,
     })
   })
 })

@@ -73,9 +73,10 @@ async function insertOrder(tx: Db, details: CartDetails, idempotencyKey: string)
 export async function placeOrder(db: Db, env: CartEnv, cartId: string, idempotencyKey: string): Promise<string> {
   return db.transaction(async (tx) => {
     const current = await retrieveCartForCompletion(tx, cartId, env.flags)
-    const existing = await orderIdOfCart(tx, cartId)
-    if (existing) return existing
+    // The order and the cart's `completed_at` are written in one transaction: an open cart has none.
     if (current.cart.completed_at) {
+      const existing = await orderIdOfCart(tx, cartId)
+      if (existing) return existing
       throw new NotAllowed(`Cart ${cartId} has already been completed`, 'cart_incompatible_state')
     }
     assertCompletable(current)
