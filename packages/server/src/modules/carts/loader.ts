@@ -162,13 +162,13 @@ export const lineProductColumns = {
 }
 
 /** A product's columns as carts read them (see `lineProductColumns`), as JSON of the alias `p`. */
-const lineProductJson = sql.raw(`CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object(
+const lineProductJson = sql.raw(`json_build_object(
   'id', p.id, 'title', p.title, 'status', p.status, 'type_id', p.type_id,
   'profile_id', coalesce(p.profile_id, (SELECT sp.id FROM shipping_profile sp
     WHERE sp.type = CASE WHEN p.is_giftcard THEN 'gift_card' ELSE 'default' END
     AND sp.deleted_at IS NULL LIMIT 1)),
   'is_giftcard', p.is_giftcard, 'discountable', p.discountable, 'thumbnail', p.thumbnail,
-  'deleted_at', p.deleted_at) END`)
+  'deleted_at', p.deleted_at)`)
 
 type JsonRow = Record<string, unknown>
 
@@ -192,12 +192,16 @@ const cartStatement = preparedSelect('cart_whole', (db) =>
       shipping_address: shippingAddress,
       billing_address: billingAddress,
       sales_channel: salesChannel,
+      // The variant and product are looked up per line (by primary key) in subqueries the planner
+      // cannot turn into a join over every variant.
       items: sql<{ item: JsonRow; variant: JsonRow | null; product: JsonRow | null }[]>`(SELECT coalesce(json_agg(
-          json_build_object('item', to_json(li), 'variant', to_json(pv), 'product', ${lineProductJson})
+          json_build_object(
+            'item', to_json(li),
+            'variant', (SELECT to_json(pv) FROM ${productVariant} pv WHERE pv.id = li.variant_id),
+            'product', (SELECT ${lineProductJson} FROM ${productVariant} pv JOIN ${product} p ON p.id = pv.product_id
+              WHERE pv.id = li.variant_id))
           ORDER BY li.created_at, li.id), '[]'::json)
         FROM ${lineItem} li
-        LEFT JOIN ${productVariant} pv ON pv.id = li.variant_id
-        LEFT JOIN ${product} p ON p.id = pv.product_id
         WHERE li.cart_id = ${cart.id})`,
       adjustments: sql<JsonRow[]>`(SELECT coalesce(json_agg(a), '[]'::json)
         FROM ${lineItemAdjustment} a JOIN ${lineItem} li ON li.id = a.item_id WHERE li.cart_id = ${cart.id})`,
