@@ -10,6 +10,7 @@ import { inventorySeam } from './inventory-seam.js'
 import { resolvePrices, type LocatedPrice } from './prices.js'
 import type { CatalogFlags } from './products.js'
 import type { AdminPostProductsReq } from './products.contract.js'
+import { newProductRow } from './product-writes.js'
 import { catalogWrite } from './read-cache.js'
 import {
   image,
@@ -149,29 +150,13 @@ export async function createProducts(db: Db, products: readonly NewProduct[], fl
     await insertAll(
       tx,
       product,
-      products.map(({ input }, index) => ({
-        id: ids[index],
-        title: input.title,
-        subtitle: input.subtitle ?? null,
-        description: input.description ?? null,
-        handle: input.handle,
-        is_giftcard: input.is_giftcard ?? false,
-        discountable: input.discountable ?? true,
-        status: input.status ?? 'draft',
-        thumbnail: input.thumbnail ?? input.images?.[0] ?? null,
-        collection_id: input.collection_id ?? null,
-        type_id: input.type ? typeIds.get(input.type.value) : null,
-        weight: input.weight,
-        length: input.length,
-        height: input.height,
-        width: input.width,
-        hs_code: input.hs_code,
-        origin_country: input.origin_country,
-        mid_code: input.mid_code,
-        material: input.material,
-        external_id: input.external_id,
-        metadata: mergeMetadata(null, input.metadata) ?? null,
-      })),
+      products.map(({ input }, index) =>
+        newProductRow(input, {
+          id: ids[index],
+          handle: input.handle,
+          type_id: input.type ? typeIds.get(input.type.value) : null,
+        }),
+      ),
     )
     await insertImages(tx, products, ids)
     await insertTags(tx, products, ids)

@@ -165,6 +165,39 @@ function assertCategoriesEnabled(input: { categories?: unknown }, flags: Catalog
 }
 
 /**
+ * The product row of a create (one at a time or in bulk): the request's columns with v1's
+ * defaults, and what the caller resolved (id, handle, type).
+ */
+export function newProductRow(
+  input: AdminPostProductsReq,
+  resolved: { id: string; handle: string | undefined; type_id: string | null | undefined },
+): typeof product.$inferInsert {
+  return {
+    id: resolved.id,
+    title: input.title,
+    subtitle: input.subtitle ?? null,
+    description: input.description ?? null,
+    handle: resolved.handle,
+    is_giftcard: input.is_giftcard ?? false,
+    discountable: input.discountable ?? true,
+    status: input.status ?? 'draft',
+    thumbnail: input.thumbnail ?? input.images?.[0] ?? null,
+    collection_id: input.collection_id ?? null,
+    type_id: resolved.type_id,
+    weight: input.weight,
+    length: input.length,
+    height: input.height,
+    width: input.width,
+    hs_code: input.hs_code,
+    origin_country: input.origin_country,
+    mid_code: input.mid_code,
+    material: input.material,
+    external_id: input.external_id,
+    metadata: mergeMetadata(null, input.metadata) ?? null,
+  }
+}
+
+/**
  * `POST /admin/products`: the product with its options, variants (and their prices), images and links.
  * `preset.id` keeps an id chosen elsewhere (a seed file's); the API always generates one.
  */
@@ -189,29 +222,13 @@ export async function createProduct(
     if (input.collection_id) await assertCollection(tx, input.collection_id)
     const [row] = await tx
       .insert(product)
-      .values({
-        id: preset.id ?? generateId('prod'),
-        title: input.title,
-        subtitle: input.subtitle ?? null,
-        description: input.description ?? null,
-        handle,
-        is_giftcard: input.is_giftcard ?? false,
-        discountable: input.discountable ?? true,
-        status: input.status ?? 'draft',
-        thumbnail: input.thumbnail ?? input.images?.[0] ?? null,
-        collection_id: input.collection_id ?? null,
-        type_id: input.type ? await upsertType(tx, input.type.value) : null,
-        weight: input.weight,
-        length: input.length,
-        height: input.height,
-        width: input.width,
-        hs_code: input.hs_code,
-        origin_country: input.origin_country,
-        mid_code: input.mid_code,
-        material: input.material,
-        external_id: input.external_id,
-        metadata: mergeMetadata(null, input.metadata) ?? null,
-      })
+      .values(
+        newProductRow(input, {
+          id: preset.id ?? generateId('prod'),
+          handle,
+          type_id: input.type ? await upsertType(tx, input.type.value) : null,
+        }),
+      )
       .returning({ id: product.id })
     if (input.images?.length) await setImages(tx, row.id, input.images)
     if (input.tags?.length) await setTags(tx, row.id, input.tags)
