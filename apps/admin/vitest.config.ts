@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react'
+import { defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { workspaceSources } from './vite.config'
 
@@ -7,6 +8,8 @@ const reportDir = process.env.EMPORIUM_TEST_REPORT
 export default defineConfig({
   plugins: [react()],
   resolve: workspaceSources,
+  // Tests in the Node environment (next to the real server) resolve the workspace sources too.
+  ssr: { resolve: { conditions: ['emporium-source', ...defaultServerConditions] } },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
