@@ -20,7 +20,7 @@ import {
 } from './addresses.js'
 import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
 import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js'
-import { assertCartOpen, lockCart, mutateCart, relaxCommit, type CartEnv } from './lock.js'
+import { assertCartOpen, lockCart, mutateCart, relaxCommit, type CartEnv, type LockOptions } from './lock.js'
 import {
   computeCartTaxLines,
   loadCartDetails,
@@ -347,8 +347,9 @@ export async function retrieveCartForCompletion(
   tx: Db,
   id: string,
   flags: CartFlags = { tax_inclusive_pricing: false, sales_channels: true },
+  lock: LockOptions = {},
 ): Promise<CartDetails> {
-  await lockCart(tx, id)
+  await lockCart(tx, id, lock)
   return loadCartDetails(tx, id, flags)
 }
 
