@@ -23,7 +23,7 @@ const { openDatabase } = await load<ConnectionModule>(
 )
 
 const config = benchConfig(requireDatabaseUrl('bench'))
-const database = await openDatabase({ url: config.databaseUrl })
+const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize })
 const app = await buildApp({ config, database })
 await app.listen({ host: '127.0.0.1', port: 0 })
 

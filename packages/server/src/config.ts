@@ -20,6 +20,8 @@ export interface Config {
   host: string
   /** `postgres://…` to use PostgreSQL; unset means embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined
+  /** Connections each process keeps to PostgreSQL. */
+  databasePoolSize: number
   /** Where PGlite keeps its files and where dev secrets are stored. */
   dataDir: string
   redisUrl: string | undefined
@@ -122,10 +124,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`STORE_CACHE_TTL_MS must be a whole number of milliseconds, 0 or more (got "${storeCacheTtl}")`)
   }
 
+  const poolSize = pick('DATABASE_POOL_SIZE', 'databasePoolSize') ?? '10'
+  const databasePoolSize = Number(poolSize)
+  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 1000) {
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "${poolSize}")`)
+  }
+
   return {
     port,
     host,
     databaseUrl: pick('DATABASE_URL', 'databaseUrl') || undefined,
+    databasePoolSize,
     dataDir,
     redisUrl: pick('REDIS_URL', 'redisUrl') || undefined,
     mode,

@@ -32,7 +32,11 @@ function fail(message: string): never {
 }
 
 async function openMigrated(config: Config, runMigrations = true): Promise<Database> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  })
   if (runMigrations) {
     const applied = await migrate(database)
     if (applied.length > 0) console.log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`)
@@ -157,7 +161,11 @@ async function main(): Promise<void> {
       return worker(config)
     case 'migrate': {
       console.log(`Database: ${describeDatabase(config)}`)
-      const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+      const database = await openDatabase({
+        url: config.databaseUrl,
+        dataDir: config.dataDir,
+        poolSize: config.databasePoolSize,
+      })
       const applied = await migrate(database)
       console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database is up to date.')
       return database.close()

@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadConfig } from './config.js'
+
+const cwd = mkdtempSync(join(tmpdir(), 'emporium-config-'))
+afterAll(() => rmSync(cwd, { recursive: true, force: true }))
+const load = (env: Record<string, string>) => loadConfig({ JWT_SECRET: 'j', COOKIE_SECRET: 'c', ...env }, cwd)
+
+describe('database pool size', () => {
+  it('defaults to 10 connections and takes DATABASE_POOL_SIZE', () => {
+    expect(load({}).databasePoolSize).toBe(10)
+    expect(load({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24)
+  })
+
+  it('refuses anything but a whole number from 1 to 1000, naming the variable', () => {
+    for (const bad of ['0', '-3', '2.5', 'many', '1001']) {
+      expect(() => load({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE must be a whole number/)
+    }
+  })
+})
