@@ -4,6 +4,7 @@ import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timestamptz } from '../db/columns.js'
 import { generateId } from '../db/ids.js'
+import { relaxCommit } from '../db/relaxed-commit.js'
 import type { Db } from '../db/types.js'
 import { BareStatus, Conflict, DuplicateError, InvalidData, UnexpectedState } from './errors.js'
 
@@ -207,7 +208,7 @@ async function runUnderOwnKey(
       if (key.recovery_point === FINISHED) {
         const finished = key
         return db.transaction(async (tx) => {
-          await tx.execute(sql`SELECT set_config('synchronous_commit', 'off', true)`)
+          await relaxCommit(tx)
           return store(tx, finished)
         })
       }

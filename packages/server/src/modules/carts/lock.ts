@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { RELAXED_COMMIT } from '../../db/relaxed-commit.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotAllowed, NotFound } from '../../http/errors.js'
@@ -22,12 +23,9 @@ const CART_LOCK_SPACE = 727274501
 
 export interface LockOptions {
   /**
-   * Lets the transaction commit without waiting for its WAL to reach the disk. A cart edit is
-   * worth less than the flush it would wait for (several milliseconds on most disks, which caps a
-   * database at a few hundred commits per connection per second): a crash of the database server
-   * may lose the last fraction of a second of cart edits, never corrupts anything, and never
-   * touches orders or payment authorizations, whose transactions keep the durable default. A
-   * durable commit flushes every relaxed one before it.
+   * Relaxes the transaction's commit (see `RELAXED_COMMIT`): a cart edit is worth less than the
+   * disk flush it would wait for (several milliseconds on most disks). Orders and payment
+   * authorizations keep the durable default.
    */
   relaxed?: boolean
 }
@@ -38,14 +36,7 @@ export interface LockOptions {
  */
 export async function lockCart(tx: Db, id: string, options: LockOptions = {}): Promise<void> {
   const lock = sql`pg_advisory_xact_lock(${sql.raw(String(CART_LOCK_SPACE))}, hashtext(${id}))`
-  await tx.execute(
-    options.relaxed ? sql`SELECT ${lock}, set_config('synchronous_commit', 'off', true)` : sql`SELECT ${lock}`,
-  )
-}
-
-/** A relaxed commit (see `LockOptions`) for a transaction on a cart that nobody else can see yet. */
-export async function relaxCommit(tx: Db): Promise<void> {
-  await tx.execute(sql`SELECT set_config('synchronous_commit', 'off', true)`)
+  await tx.execute(options.relaxed ? sql`SELECT ${lock}, ${RELAXED_COMMIT}` : sql`SELECT ${lock}`)
 }
 
 /** v1's answer to a change on a cart that has become an order. */

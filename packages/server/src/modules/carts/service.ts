@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
+import { relaxCommit } from '../../db/relaxed-commit.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound, UnexpectedState } from '../../http/errors.js'
@@ -20,7 +21,7 @@ import {
 } from './addresses.js'
 import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
 import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js'
-import { assertCartOpen, lockCart, mutateCart, relaxCommit, type CartEnv, type LockOptions } from './lock.js'
+import { assertCartOpen, lockCart, mutateCart, type CartEnv, type LockOptions } from './lock.js'
 import {
   computeCartTaxLines,
   loadCartDetails,
