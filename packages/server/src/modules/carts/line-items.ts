@@ -38,7 +38,8 @@ function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<s
  * Puts lines on a cart inside the caller's transaction (the cart locked): every variant checked
  * (published, in the cart's channel, priced in its region, in stock), inputs of one variant summed,
  * and each merged into an existing line of that variant and metadata when that line allows it
- * (`should_merge`), as v1 does. Three queries for the variants and one per written line.
+ * (`should_merge`), as v1 does. Three queries for the variants and one per written line. Answers
+ * whether the cart has shipping methods, when it read them.
  */
 export async function addLines(
   tx: Db,
@@ -46,8 +47,8 @@ export async function addLines(
   row: CartRow,
   region: CartRegion,
   inputs: LineInput[],
-): Promise<void> {
-  if (inputs.length === 0) return
+): Promise<{ hasShippingMethods?: boolean }> {
+  if (inputs.length === 0) return {}
   const variants = await loadCartVariants(
     tx,
     inputs.map((input) => input.variant_id),
@@ -136,6 +137,8 @@ export async function addLines(
     })
   }
   if (toInsert.length > 0) await tx.insert(lineItem).values(toInsert)
+  // Every method has an option, so a cart without shipped profiles has no methods.
+  return { hasShippingMethods: shipped.size > 0 }
 }
 
 /** The line-item add in a transaction with its consequences for the cart's shipping methods. */
@@ -147,8 +150,8 @@ export async function addLineItemInTransaction(
 ): Promise<CartRegion> {
   return mutateCart(tx, cartId, async (inner, row) => {
     const region = await retrieveCartRegion(inner, row.region_id)
-    await addLines(inner, env, row, region, [input])
-    await reconcileShippingMethods(inner, env, cartId)
+    const { hasShippingMethods } = await addLines(inner, env, row, region, [input])
+    await reconcileShippingMethods(inner, env, cartId, hasShippingMethods)
     return region
   })
 }

@@ -154,7 +154,7 @@ describe('cart write path statement count', () => {
     // answers the order.
     expect(one).toEqual({
       create: 6,
-      line_item: 15,
+      line_item: 14,
       update: 16,
       shipping: 17,
       sessions: 20,

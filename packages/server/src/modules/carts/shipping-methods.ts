@@ -58,14 +58,19 @@ async function markShippedLines(tx: Db, details: CartDetails, profiles: Set<stri
  * needs any more (no line of their profile) and those whose option's subtotal requirements the cart
  * no longer meets, then marks the lines shipped or not. v1 dropped every method whenever a line was
  * removed; keeping the ones that still apply spares the customer choosing again. A calculated
- * method keeps the price it was given, as in v1.
+ * method keeps the price it was given, as in v1. `hasMethods`, when the caller knows it, saves
+ * looking.
  */
-export async function reconcileShippingMethods(tx: Db, env: CartEnv, cartId: string): Promise<void> {
-  const [any] = await tx
-    .select({ id: shippingMethod.id })
-    .from(shippingMethod)
-    .where(eq(shippingMethod.cart_id, cartId))
-    .limit(1)
+export async function reconcileShippingMethods(
+  tx: Db,
+  env: CartEnv,
+  cartId: string,
+  hasMethods?: boolean,
+): Promise<void> {
+  const any =
+    hasMethods ??
+    (await tx.select({ id: shippingMethod.id }).from(shippingMethod).where(eq(shippingMethod.cart_id, cartId)).limit(1))
+      .length > 0
   if (!any) {
     // Without methods nothing is shipped; one statement instead of loading the cart.
     await tx
