@@ -62,8 +62,7 @@ export async function writeCartAddress(
   }
   const current = await retrieveAddress(tx, currentId)
   if (current && current.customer_id === null) {
-    await writeAddress(tx, current, value)
-    return (await retrieveAddress(tx, current.id))!
+    return writeAddress(tx, current, value)
   }
   return createAddress(tx, null, value)
 }

@@ -155,7 +155,7 @@ describe('cart write path statement count', () => {
     expect(one).toEqual({
       create: 6,
       line_item: 14,
-      update: 16,
+      update: 15,
       shipping: 17,
       sessions: 20,
       select: 12,

@@ -38,10 +38,13 @@ export async function createAddress(
   return created
 }
 
-/** Writes an AddressPayload over an address: absent keys stay, `null` clears, metadata merges. */
-export async function writeAddress(db: Db, current: AddressRow, input: AddressPayload): Promise<void> {
+/**
+ * Writes an AddressPayload over an address and answers it as written: absent keys stay, `null`
+ * clears, metadata merges.
+ */
+export async function writeAddress(db: Db, current: AddressRow, input: AddressPayload): Promise<AddressRow> {
   const { metadata, country_code, ...fields } = input
-  await db
+  const [written] = await db
     .update(address)
     .set({
       ...fields,
@@ -51,6 +54,8 @@ export async function writeAddress(db: Db, current: AddressRow, input: AddressPa
       updated_at: new Date(),
     })
     .where(eq(address.id, current.id))
+    .returning()
+  return written
 }
 
 /** A live address kept by this customer; another customer's address is as good as missing. */
