@@ -161,14 +161,11 @@ export const lineProductColumns = {
   deleted_at: product.deleted_at,
 }
 
-/** A product's columns as carts read them (see `lineProductColumns`), as JSON of the alias `p`. */
-const lineProductJson = sql.raw(`json_build_object(
-  'id', p.id, 'title', p.title, 'status', p.status, 'type_id', p.type_id,
-  'profile_id', coalesce(p.profile_id, (SELECT sp.id FROM shipping_profile sp
-    WHERE sp.type = CASE WHEN p.is_giftcard THEN 'gift_card' ELSE 'default' END
-    AND sp.deleted_at IS NULL LIMIT 1)),
-  'is_giftcard', p.is_giftcard, 'discountable', p.discountable, 'thumbnail', p.thumbnail,
-  'deleted_at', p.deleted_at)`)
+/** `lineProductColumns` as one JSON object, for the product row joined unaliased. */
+const lineProductJson = sql`json_build_object(${sql.join(
+  Object.entries(lineProductColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`
 
 type JsonRow = Record<string, unknown>
 
@@ -198,8 +195,8 @@ const cartStatement = preparedSelect('cart_whole', (db) =>
           json_build_object(
             'item', to_json(li),
             'variant', (SELECT to_json(pv) FROM ${productVariant} pv WHERE pv.id = li.variant_id),
-            'product', (SELECT ${lineProductJson} FROM ${productVariant} pv JOIN ${product} p ON p.id = pv.product_id
-              WHERE pv.id = li.variant_id))
+            'product', (SELECT ${lineProductJson} FROM ${productVariant} pv
+              JOIN ${product} ON ${product.id} = pv.product_id WHERE pv.id = li.variant_id))
           ORDER BY li.created_at, li.id), '[]'::json)
         FROM ${lineItem} li
         WHERE li.cart_id = ${cart.id})`,
