@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { fieldErrors } from '../../../components/inputs/field-errors'
 import { InputField } from '../../../components/inputs/input-field'
 import { FormModal } from '../../shared/form-modal'
+import { isValidHandle } from '../../../lib/handle'
 
 interface CollectionValues {
   title: string
@@ -57,7 +58,7 @@ export function CollectionModal({ open, onClose, collection, onSaved }: Collecti
           label={t('form.handle')}
           errors={fieldErrors(errors.handle)}
           {...form.register('handle', {
-            validate: (value) => /^[a-z0-9-]*$/.test(value.trim()) || t('form.handleFormat'),
+            validate: (value) => isValidHandle(value) || t('form.handleFormat'),
           })}
         />
       </div>

@@ -8,6 +8,7 @@ import { FormModal } from '../../shared/form-modal'
 import { SelectField } from '../../shared/select-field'
 import { TextareaField } from '../../shared/textarea-field'
 import { flattenTree, subtreeIds, type CategoryNode } from './category'
+import { isValidHandle } from '../../../lib/handle'
 
 interface CategoryValues {
   name: string
@@ -83,7 +84,7 @@ export function CategoryModal({ open, onClose, tree, category, parentId }: Categ
           label={t('form.handle')}
           errors={fieldErrors(errors.handle)}
           {...form.register('handle', {
-            validate: (value) => /^[a-z0-9-]*$/.test(value.trim()) || t('form.handleFormat'),
+            validate: (value) => isValidHandle(value) || t('form.handleFormat'),
           })}
         />
         <TextareaField label={t('form.description')} {...form.register('description')} />

@@ -16,6 +16,7 @@ import { useUploadImages } from '../components/use-upload-images'
 import { emptyVariant } from '../components/variant-form'
 import { VariantFields } from '../components/variant-fields'
 import { EMPTY_PRODUCT, productCreatePayload, type ProductCreateValues } from './product-create-form'
+import { isValidHandle } from '../../../lib/handle'
 
 /** 'New product': general information, options, variants with prices, and images, in one save. */
 export function ProductCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -98,7 +99,7 @@ export function ProductCreateModal({ open, onClose }: { open: boolean; onClose: 
                   label={t('general.handle')}
                   errors={errors.handle?.message ? [errors.handle.message] : []}
                   {...form.register('handle', {
-                    validate: (value) => /^[a-z0-9-]*$/.test(value.trim()) || t('general.handleFormat'),
+                    validate: (value) => isValidHandle(value) || t('general.handleFormat'),
                   })}
                 />
               </div>

@@ -10,6 +10,7 @@ import { SelectField } from '../../../shared/select-field'
 import { TextareaField } from '../../../shared/textarea-field'
 import { useFeedback } from '../../../shared/use-feedback'
 import type { AdminProduct } from './types'
+import { isValidHandle } from '../../../../lib/handle'
 
 interface GeneralValues {
   title: string
@@ -92,7 +93,7 @@ export function GeneralSection({ product }: { product: AdminProduct }) {
             label={t('general.handle')}
             errors={errors.handle?.message ? [errors.handle.message] : []}
             {...form.register('handle', {
-              validate: (value) => /^[a-z0-9-]*$/.test(value.trim()) || t('general.handleFormat'),
+              validate: (value) => isValidHandle(value) || t('general.handleFormat'),
             })}
           />
         </div>
