@@ -41,6 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
+    // Statements sent side by side on one connection (see `concurrently`) go out without waiting
+    // for each other's answers: one round trip, and one wake-up of the server, for the batch.
+    pipeline: true,
     max: options.poolSize ?? 10,
     options: options.searchPath ? `-c search_path=${options.searchPath},public` : undefined,
   })

@@ -8,7 +8,7 @@ interface PgError {
   detail?: string
 }
 
-function findPgError(error: unknown): PgError | undefined {
+export function findPgError(error: unknown): PgError | undefined {
   // Drizzle wraps driver errors; the SQLSTATE is on the error or on its cause.
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     const candidate = current as Partial<PgError> & { cause?: unknown }

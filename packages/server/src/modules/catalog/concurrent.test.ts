@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { findPgError } from '../../db/pg-errors.js'
+import { useTestApp } from '../../testing/test-app.js'
+import { concurrently } from './concurrent.js'
+
+/**
+ * `concurrently` inside a transaction: pipelined on PostgreSQL, one after another on PGlite. Both
+ * must answer in task order, report the statement that failed rather than the ones refused behind
+ * it, and leave no task running once they throw.
+ */
+
+const ctx = useTestApp()
+const db = () => ctx.app.db
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
+
+beforeAll(async () => {
+  await db().execute(sql`CREATE TABLE concurrent_probe (n int NOT NULL)`)
+})
+
+describe('concurrently in a transaction', () => {
+  it('answers in task order, and later statements see the batch’s earlier writes', async () => {
+    const [inserted, first, counted] = await db().transaction((tx) =>
+      concurrently(tx, [
+        () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (1), (2) RETURNING n`),
+        () => tx.execute(sql`SELECT 'first' AS label`),
+        () => tx.execute(sql`SELECT count(*)::int AS count FROM concurrent_probe`),
+      ]),
+    )
+    expect(rowsOf(inserted).map((row) => row.n)).toEqual([1, 2])
+    expect(rowsOf(first)).toEqual([{ label: 'first' }])
+    expect(rowsOf(counted)).toEqual([{ count: 2 }])
+    await db().execute(sql`DELETE FROM concurrent_probe`)
+  })
+
+  it('throws the failure itself, after every started task settled, and the batch rolls back', async () => {
+    let started = 0
+    let settled = 0
+    let caught: unknown
+    try {
+      await db().transaction(async (tx) => {
+        const counting = (run: () => Promise<unknown>) => async (): Promise<unknown> => {
+          started++
+          try {
+            return await run()
+          } finally {
+            settled++
+          }
+        }
+        await concurrently(tx, [
+          // Waits for an answer before its second statement, which the failure behind it refuses:
+          // that refusal comes first in task order but is not the error to report, and the task
+          // must not outlive the transaction.
+          counting(async () => {
+            await tx.execute(sql`SELECT 1`)
+            return tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (8)`)
+          }),
+          counting(() => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (7)`)),
+          counting(() => tx.execute(sql`SELECT 1 / (SELECT count(*) FROM concurrent_probe WHERE n < 0) AS boom`)),
+        ])
+      })
+    } catch (error) {
+      caught = error
+    }
+    expect(findPgError(caught)?.code).toBe('22012') // division_by_zero, not in_failed_sql_transaction
+    expect(settled).toBe(started)
+    const [{ count }] = rowsOf(await db().execute(sql`SELECT count(*)::int AS count FROM concurrent_probe`))
+    expect(count).toBe(0)
+  })
+
+  it('runs side by side outside a transaction, answering in task order', async () => {
+    const [a, b] = await concurrently(db(), [
+      () => db().execute(sql`SELECT 'a' AS label`),
+      () => db().execute(sql`SELECT 'b' AS label`),
+    ])
+    expect([rowsOf(a)[0].label, rowsOf(b)[0].label]).toEqual(['a', 'b'])
+  })
+})
