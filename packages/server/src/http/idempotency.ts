@@ -4,7 +4,7 @@ import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timestamptz } from '../db/columns.js'
 import { generateId } from '../db/ids.js'
-import { relaxCommit } from '../db/relaxed-commit.js'
+import { RELAXED_COMMIT } from '../db/relaxed-commit.js'
 import type { Db } from '../db/types.js'
 import { BareStatus, Conflict, DuplicateError, InvalidData, UnexpectedState } from './errors.js'
 
@@ -206,11 +206,10 @@ async function runUnderOwnKey(
     } else {
       key = next(await stage.run(db, current))
       if (key.recovery_point === FINISHED) {
-        const finished = key
-        return db.transaction(async (tx) => {
-          await relaxCommit(tx)
-          return store(tx, finished)
-        })
+        // One statement, its own transaction, whose commit it relaxes as it returns.
+        const { created_at: _createdAt, ...row } = key
+        await db.insert(idempotencyKey).values(row).returning({ relaxed: RELAXED_COMMIT })
+        return key
       }
     }
   }

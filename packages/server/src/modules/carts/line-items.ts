@@ -4,6 +4,7 @@ import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData } from '../../http/errors.js'
+import { concurrently } from '../catalog/concurrent.js'
 import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import { loadCartDetails, retrieveCartRegion, type CartRegion, type CartRow, type LineItemRow } from './loader.js'
@@ -14,6 +15,7 @@ import {
   assertSellable,
   loadCartVariants,
   productsInChannel,
+  variantProductsInChannel,
   requireUnitPrice,
   requireVariant,
   stockCheck,
@@ -38,54 +40,35 @@ function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<s
  * Puts lines on a cart inside the caller's transaction (the cart locked): every variant checked
  * (published, in the cart's channel, priced in its region, in stock), inputs of one variant summed,
  * and each merged into an existing line of that variant and metadata when that line allows it
- * (`should_merge`), as v1 does. Three queries for the variants and one per written line. Answers
- * whether the cart has shipping methods, when it read them.
+ * (`should_merge`), as v1 does. Everything it checks is read in one batch of statements (the
+ * region too, unless the caller knows it), then one write per merged line and one for the new
+ * lines. Answers the region and whether the cart has shipping methods.
  */
 export async function addLines(
   tx: Db,
   env: CartEnv,
   row: CartRow,
-  region: CartRegion,
   inputs: LineInput[],
-): Promise<{ hasShippingMethods?: boolean }> {
-  if (inputs.length === 0) return {}
-  const variants = await loadCartVariants(
-    tx,
-    inputs.map((input) => input.variant_id),
-  )
+  knownRegion?: CartRegion,
+): Promise<{ region: CartRegion; hasShippingMethods?: boolean }> {
+  if (inputs.length === 0) return { region: knownRegion ?? (await retrieveCartRegion(tx, row.region_id)) }
+  const variantIds = [...new Set(inputs.map((input) => input.variant_id))]
+  const channelId = row.sales_channel_id && env.flags.sales_channels ? row.sales_channel_id : null
+  const [region, variants, inChannel, assertInStock, lines, shipped] = await concurrently(tx, [
+    async () => knownRegion ?? retrieveCartRegion(tx, row.region_id),
+    () => loadCartVariants(tx, variantIds),
+    async () => (channelId ? variantProductsInChannel(tx, variantIds, channelId) : null),
+    () => stockCheck(tx, env.flags, row.sales_channel_id, variantIds),
+    () =>
+      tx
+        .select()
+        .from(lineItem)
+        .where(and(eq(lineItem.cart_id, row.id), inArray(lineItem.variant_id, variantIds))),
+    () => shippedProfiles(tx, row.id),
+  ])
   const entries = inputs.map((input) => ({ input, entry: requireVariant(variants, input.variant_id) }))
-  const channel =
-    row.sales_channel_id && env.flags.sales_channels
-      ? {
-          id: row.sales_channel_id,
-          inChannel: await productsInChannel(
-            tx,
-            entries.map(({ entry }) => entry.product.id),
-            row.sales_channel_id,
-          ),
-        }
-      : null
+  const channel = channelId && inChannel ? { id: channelId, inChannel } : null
   for (const { entry } of entries) assertSellable(entry, channel)
-  const assertInStock = await stockCheck(
-    tx,
-    env.flags,
-    row.sales_channel_id,
-    entries.map(({ entry }) => entry.variant.id),
-  )
-
-  const lines = await tx
-    .select()
-    .from(lineItem)
-    .where(
-      and(
-        eq(lineItem.cart_id, row.id),
-        inArray(
-          lineItem.variant_id,
-          entries.map(({ entry }) => entry.variant.id),
-        ),
-      ),
-    )
-  const shipped = await shippedProfiles(tx, row.id)
   const targeted = new Set<string>()
   const added = new Map<string, { entry: CartVariant; quantity: number; metadata?: Record<string, unknown> }>()
   for (const { input, entry } of entries) {
@@ -138,7 +121,7 @@ export async function addLines(
   }
   if (toInsert.length > 0) await tx.insert(lineItem).values(toInsert)
   // Every method has an option, so a cart without shipped profiles has no methods.
-  return { hasShippingMethods: shipped.size > 0 }
+  return { region, hasShippingMethods: shipped.size > 0 }
 }
 
 /** The line-item add in a transaction with its consequences for the cart's shipping methods. */
@@ -149,8 +132,7 @@ export async function addLineItemInTransaction(
   input: LineInput,
 ): Promise<CartRegion> {
   return mutateCart(tx, cartId, async (inner, row) => {
-    const region = await retrieveCartRegion(inner, row.region_id)
-    const { hasShippingMethods } = await addLines(inner, env, row, region, [input])
+    const { region, hasShippingMethods } = await addLines(inner, env, row, [input])
     await reconcileShippingMethods(inner, env, cartId, hasShippingMethods)
     return region
   })

@@ -18,7 +18,13 @@ import { currency } from '../store/schema.js'
 import { loadShippingOptions, type ShippingOptionView } from '../shipping/service.js'
 import { taxRate } from '../tax/schema.js'
 import type { TaxRateRow } from '../tax/loader.js'
-import { computeTaxLines } from '../tax/system-provider.js'
+import {
+  computeTaxLines,
+  loadTaxOverrides,
+  taxLinesFrom,
+  type TaxLines,
+  type TaxLinesInput,
+} from '../tax/system-provider.js'
 import {
   cart,
   lineItem,
@@ -215,6 +221,8 @@ const cartStatement = preparedSelect('cart_whole', (db) =>
         WHERE m.cart_id = ${cart.id}) ELSE '[]'::json END`,
       sessions: sql<JsonRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.provider_id), '[]'::json)
         FROM ${paymentSession} s WHERE s.cart_id = ${cart.id})`,
+      // Whether taxes are computed (see `usesStoredTaxes`) is known before the region is read.
+      automatic_taxes: sql<boolean>`(SELECT r.automatic_taxes FROM ${region} r WHERE r.id = ${cart.region_id})`,
     })
     .from(cart)
     .leftJoin(shippingAddress, eq(shippingAddress.id, cart.shipping_address_id))
@@ -304,29 +312,36 @@ async function itemsOf(db: Db, whole: WholeCart, storedTaxes: boolean): Promise<
   return items
 }
 
-async function shippingMethodsOf(
+/** The options of the cart's shipping methods (kept even after staff delete them), by id. */
+async function optionsOf(
   db: Db,
-  whole: WholeCart,
-  region: CartRegion,
+  methods: ShippingMethodRow[],
   flags: CartFlags,
-  storedTaxes: boolean,
-): Promise<CartShippingMethod[]> {
-  if (whole.methods.length === 0) return []
-  const rows = whole.methods.map(methodOf)
-  const optionIds = [...new Set(rows.map((row) => row.shipping_option_id))]
-  // Methods keep their option even after staff delete it, so no `deleted_at` filter here. The
-  // requirements say whether the method still applies when the lines change.
+  region: () => Promise<CartRegion>,
+): Promise<Map<string, ShippingOptionView>> {
+  if (methods.length === 0) return new Map()
+  const optionIds = [...new Set(methods.map((row) => row.shipping_option_id))]
+  // The requirements say whether the method still applies when the lines change.
   const options = await loadShippingOptions(db, inArray(shippingOption.id, optionIds), ['requirements'], flags, {
-    regions: [region],
+    regions: region().then((known) => [known]),
   })
-  const optionById = new Map(options.map((option) => [option.id, option]))
+  return new Map(options.map((option) => [option.id, option]))
+}
+
+/** The methods with their options and, if `storedTaxes`, their stored tax lines. */
+function shippingMethodsOf(
+  whole: WholeCart,
+  methods: ShippingMethodRow[],
+  options: Map<string, ShippingOptionView>,
+  storedTaxes: boolean,
+): CartShippingMethod[] {
   const linesByMethod = groupBy(
     storedTaxes ? whole.method_tax_lines.map(methodTaxLineOf) : [],
     (row) => row.shipping_method_id,
   )
-  return rows.map((row) => ({
+  return methods.map((row) => ({
     ...row,
-    shipping_option: optionById.get(row.shipping_option_id) ?? null,
+    shipping_option: options.get(row.shipping_option_id) ?? null,
     tax_lines: linesByMethod.get(row.id) ?? [],
   }))
 }
@@ -336,20 +351,34 @@ async function shippingMethodsOf(
  * automatically (or when asked to, `force_taxes`), and the stored tax lines otherwise: they are
  * written when the cart completes, so a completed cart keeps the taxes its order was charged.
  */
-function usesStoredTaxes(row: CartRow, region: CartRegion, forceTaxes: boolean): boolean {
-  return row.completed_at !== null || (!region.automatic_taxes && !forceTaxes)
+function usesStoredTaxes(row: CartRow, automaticTaxes: boolean, forceTaxes: boolean): boolean {
+  return row.completed_at !== null || (!automaticTaxes && !forceTaxes)
 }
 
-async function applyTaxLines(
-  db: Db,
-  details: Omit<CartDetails, 'taxes' | 'totals'>,
-  forceTaxes: boolean,
-): Promise<'computed' | 'stored'> {
-  if (usesStoredTaxes(details.cart, details.region, forceTaxes)) return 'stored'
-  const lines = await computeCartTaxLines(db, details)
-  for (const item of details.items) item.tax_lines = lines.items.get(item.id) ?? []
-  for (const method of details.shipping_methods) method.tax_lines = lines.methods.get(method.id) ?? []
-  return 'computed'
+/** What the tax provider needs of a cart's lines and methods. */
+function taxTargets(details: {
+  items: Pick<CartItem, 'id' | 'product'>[]
+  shipping_methods: Pick<ShippingMethodRow, 'id' | 'shipping_option_id'>[]
+}): Omit<TaxLinesInput, 'region'> {
+  return {
+    items: details.items.map((item) => ({
+      id: item.id,
+      product_id: item.product?.id ?? null,
+      product_type_id: item.product?.type_id ?? null,
+    })),
+    shipping_methods: details.shipping_methods.map((method) => ({
+      id: method.id,
+      shipping_option_id: method.shipping_option_id,
+    })),
+  }
+}
+
+/** Puts computed tax lines on the lines and methods. */
+function applyTaxLines(details: Pick<CartDetails, 'items' | 'shipping_methods'>, lines: TaxLines): void {
+  const items = groupBy(lines.items, (line) => line.item_id)
+  const methods = groupBy(lines.shipping_methods, (line) => line.shipping_method_id)
+  for (const item of details.items) item.tax_lines = items.get(item.id) ?? []
+  for (const method of details.shipping_methods) method.tax_lines = methods.get(method.id) ?? []
 }
 
 /** Tax lines from the system tax provider for the cart's lines and shipping methods. */
@@ -362,15 +391,7 @@ export async function computeCartTaxLines(
 }> {
   const lines = await computeTaxLines(db, {
     region: { id: details.region.id, tax_rate: details.region.tax_rate },
-    items: details.items.map((item) => ({
-      id: item.id,
-      product_id: item.product?.id ?? null,
-      product_type_id: item.product?.type_id ?? null,
-    })),
-    shipping_methods: details.shipping_methods.map((method) => ({
-      id: method.id,
-      shipping_option_id: method.shipping_option_id,
-    })),
+    ...taxTargets(details),
   })
   return {
     items: groupBy(lines.items, (line) => line.item_id),
@@ -453,12 +474,27 @@ export async function loadCartDetails(
       }
     : { cart: knownRow!, shipping_address: null, billing_address: null, sales_channel: null, ...known.parts }
   const row = parts.cart
-  const regionDetails = earlyRegion?.id === row.region_id ? earlyRegion : await retrieveCartRegion(db, row.region_id)
-  const storedTaxes = usesStoredTaxes(row, regionDetails, forceTaxes)
+  const knownRegion = [earlyRegion, known.region].find((candidate) => candidate?.id === row.region_id)
+  const automaticTaxes = whole ? whole.automatic_taxes : knownRegion!.automatic_taxes
+  const storedTaxes = usesStoredTaxes(row, automaticTaxes, forceTaxes)
   const items = whole ? await itemsOf(db, whole, storedTaxes) : []
-  const methods = whole ? await shippingMethodsOf(db, whole, regionDetails, flags, storedTaxes) : []
+  const methodRows = whole ? whole.methods.map(methodOf) : []
+  // What the lines and methods need next is read in one batch: the region, their options and
+  // the tax overrides of the region (by its id) for their products and options.
+  const targets = taxTargets({ items, shipping_methods: methodRows })
+  let regionRead: Promise<CartRegion> | undefined
+  const readRegion = () =>
+    (regionRead ??= knownRegion ? Promise.resolve(knownRegion) : retrieveCartRegion(db, row.region_id))
+  const [regionDetails, options, overrides] = await concurrently(db, [
+    readRegion,
+    () => optionsOf(db, methodRows, flags, readRegion),
+    async () => (storedTaxes ? undefined : loadTaxOverrides(db, row.region_id, targets)),
+  ])
+  const methods = whole ? shippingMethodsOf(whole, methodRows, options, storedTaxes) : []
   const sessions = whole ? whole.sessions.map(sessionOf) : []
   const base = { ...parts, region: regionDetails, items, shipping_methods: methods, payment_sessions: sessions }
-  const taxes = await applyTaxLines(db, base, forceTaxes)
-  return { ...base, taxes, totals: totalsOf(base) }
+  if (overrides) {
+    applyTaxLines(base, taxLinesFrom(overrides, { region: regionDetails, ...targets }))
+  }
+  return { ...base, taxes: overrides ? 'computed' : 'stored', totals: totalsOf(base) }
 }

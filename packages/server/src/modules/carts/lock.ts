@@ -1,10 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { RELAXED_COMMIT } from '../../db/relaxed-commit.js'
+import { inTransaction } from '../../db/transactions.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotAllowed, NotFound } from '../../http/errors.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import type { PaymentProvider } from '../../providers/payment.js'
+import { concurrently } from '../catalog/concurrent.js'
 import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
 import { cart } from './schema.js'
 
@@ -51,29 +53,34 @@ export async function withCartLock<T>(
   work: (tx: Db, row: CartRow) => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await lockCart(tx, id, options)
-    return work(tx, await retrieveCartRow(tx, id))
+  return inTransaction(db, async (tx) => {
+    const [, row] = await concurrently(tx, [() => lockCart(tx, id, options), () => retrieveCartRow(tx, id)])
+    return work(tx, row)
   })
 }
 
 /**
  * A change to an open cart: one transaction, under the cart's lock and with a relaxed commit, that
- * refuses a completed cart, touches `updated_at` and records `cart.updated`. The row is touched and read in one statement
- * once the lock is held; a refused change rolls the touch back with everything else.
+ * refuses a completed cart, touches `updated_at` and records `cart.updated`. The row is touched and
+ * read in one statement once the lock is held; a refused change rolls the touch back with
+ * everything else.
  */
 export async function mutateCart<T>(db: Db, id: string, work: (tx: Db, row: CartRow) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await lockCart(tx, id, { relaxed: true })
-    const [row] = await tx
-      .update(cart)
-      .set({ updated_at: new Date() })
-      .where(and(eq(cart.id, id), isNull(cart.deleted_at)))
-      .returning()
+  return inTransaction(db, async (tx) => {
+    // Sent together: the touch runs once the lock is granted, without a round trip between, and
+    // the event is recorded up front (a refused change rolls it back with everything else).
+    const [, [row]] = await concurrently(tx, [
+      () => lockCart(tx, id, { relaxed: true }),
+      () =>
+        tx
+          .update(cart)
+          .set({ updated_at: new Date() })
+          .where(and(eq(cart.id, id), isNull(cart.deleted_at)))
+          .returning(),
+      () => emit(tx, 'cart.updated', { id }),
+    ])
     if (!row) throw NotFound.entity('Cart', id)
     assertCartOpen(row)
-    const result = await work(tx, row)
-    await emit(tx, 'cart.updated', { id })
-    return result
+    return work(tx, row)
   })
 }

@@ -10,7 +10,8 @@ import {
   type PaymentSessionStatus,
 } from '../../providers/payment.js'
 import { detachedStage, type Stages } from '../../http/idempotency.js'
-import { assertCartOpen, lockCart, withCartLock, type CartEnv } from './lock.js'
+import { concurrently } from '../catalog/concurrent.js'
+import { assertCartOpen, lockCart, type CartEnv } from './lock.js'
 import { loadCartDetails, type CartDetails, type CartRegion, type PaymentSessionRow } from './loader.js'
 import { paymentSession } from './schema.js'
 import { cartRelationsWithCustomer, cartViewOf, REFRESH_RELATIONS, type CartView } from './view.js'
@@ -122,15 +123,20 @@ async function insertSession(
 
 async function selectSession(tx: Db, plan: Plan, cartId: string, sessionId: string): Promise<void> {
   plan.wrote = true
-  // Clear the others first: at most one selected session per cart is a unique index.
-  await tx
-    .update(paymentSession)
-    .set({ is_selected: null, updated_at: new Date() })
-    .where(and(eq(paymentSession.cart_id, cartId), ne(paymentSession.id, sessionId)))
-  await tx
-    .update(paymentSession)
-    .set({ is_selected: true, updated_at: new Date() })
-    .where(eq(paymentSession.id, sessionId))
+  // Clear the others first (at most one selected session per cart is a unique index); the two
+  // statements go out together and run in that order.
+  await concurrently(tx, [
+    () =>
+      tx
+        .update(paymentSession)
+        .set({ is_selected: null, updated_at: new Date() })
+        .where(and(eq(paymentSession.cart_id, cartId), ne(paymentSession.id, sessionId))),
+    () =>
+      tx
+        .update(paymentSession)
+        .set({ is_selected: true, updated_at: new Date() })
+        .where(eq(paymentSession.id, sessionId)),
+  ])
 }
 
 function assertRegionProvider(details: CartDetails, providerId: string): void {
@@ -249,8 +255,10 @@ async function planRound(
   options: RunOptions,
 ): Promise<Round> {
   return db.transaction(async (tx) => {
-    await lockCart(tx, cartId, { relaxed: true })
-    const details = await loadCartDetails(tx, cartId, env.flags)
+    const [, details] = await concurrently(tx, [
+      () => lockCart(tx, cartId, { relaxed: true }),
+      () => loadCartDetails(tx, cartId, env.flags),
+    ])
     assertCartOpen(details.cart)
     const plan: Plan = { calls: [], discards: [], wrote: false }
     const directed = directive ? await applyDirective(tx, details, directive, plan) : undefined
@@ -275,38 +283,36 @@ async function applyAnswers(
   answers: { call: ProviderCall; result: CallResult }[],
 ): Promise<Plan['discards']> {
   if (answers.length === 0) return []
-  return withCartLock(
-    db,
-    cartId,
-    async (tx) => {
-      const discards: Plan['discards'] = []
-      const ids = answers.map((answer) => answer.call.sessionId)
-      const rows = await tx.select().from(paymentSession).where(inArray(paymentSession.id, ids))
-      for (const { call, result } of answers) {
-        const row = rows.find((candidate) => candidate.id === call.sessionId)
-        const unchanged =
-          row !== undefined &&
-          row.is_initiated === call.planned.is_initiated &&
-          isDeepStrictEqual(row.data, call.planned.data)
-        if (!unchanged) {
-          if (call.kind === 'initiate') discards.push({ providerId: call.providerId, data: result.data })
-          continue
-        }
-        await tx
-          .update(paymentSession)
-          .set({
-            data: result.data,
-            status: result.status ?? row.status,
-            is_initiated: true,
-            amount: call.context.amount,
-            updated_at: new Date(),
-          })
-          .where(eq(paymentSession.id, row.id))
+  return db.transaction(async (tx) => {
+    const discards: Plan['discards'] = []
+    const ids = answers.map((answer) => answer.call.sessionId)
+    const [, rows] = await concurrently(tx, [
+      () => lockCart(tx, cartId, { relaxed: true }),
+      () => tx.select().from(paymentSession).where(inArray(paymentSession.id, ids)),
+    ])
+    for (const { call, result } of answers) {
+      const row = rows.find((candidate) => candidate.id === call.sessionId)
+      const unchanged =
+        row !== undefined &&
+        row.is_initiated === call.planned.is_initiated &&
+        isDeepStrictEqual(row.data, call.planned.data)
+      if (!unchanged) {
+        if (call.kind === 'initiate') discards.push({ providerId: call.providerId, data: result.data })
+        continue
       }
-      return discards
-    },
-    { relaxed: true },
-  )
+      await tx
+        .update(paymentSession)
+        .set({
+          data: result.data,
+          status: result.status ?? row.status,
+          is_initiated: true,
+          amount: call.context.amount,
+          updated_at: new Date(),
+        })
+        .where(eq(paymentSession.id, row.id))
+    }
+    return discards
+  })
 }
 
 /** Drops provider sessions no row refers to. A gateway that cannot be reached lets them expire on its side. */

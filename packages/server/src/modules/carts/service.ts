@@ -5,6 +5,7 @@ import { relaxCommit } from '../../db/relaxed-commit.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound, UnexpectedState } from '../../http/errors.js'
+import { concurrently } from '../catalog/concurrent.js'
 import { assertChannelsInScope } from '../catalog/products.js'
 import { findOrCreateGuestCustomer } from '../customers/service.js'
 import { address, customer } from '../customers/schema.js'
@@ -156,11 +157,13 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
   const id = generateId('cart')
   const known = await db.transaction(async (tx) => {
     // Nobody can see the cart before this commits, so it needs no lock; it is a cart edit.
-    await relaxCommit(tx)
-    const regionId = input.region_id ?? (await firstRegionId(tx))
-    const cartRegion = await retrieveCartRegion(tx, regionId)
-    const channel = await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags)
-    const owner = actor.customerId ? await retrieveCustomerEmail(tx, actor.customerId) : undefined
+    // What the cart is made of is read in one batch.
+    const [, cartRegion, channel, owner] = await concurrently(tx, [
+      () => relaxCommit(tx),
+      async () => retrieveCartRegion(tx, input.region_id ?? (await firstRegionId(tx))),
+      () => resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags),
+      async () => (actor.customerId ? retrieveCustomerEmail(tx, actor.customerId) : undefined),
+    ])
     const country =
       input.country_code?.toLowerCase() ??
       (cartRegion.countries.length === 1 ? cartRegion.countries[0].iso_2 : undefined)
@@ -178,7 +181,7 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
         context: { ...input.requestContext, ...(input.context ?? {}) },
       })
       .returning()
-    await addLines(tx, env, row, cartRegion, input.items ?? [])
+    await addLines(tx, env, row, input.items ?? [], cartRegion)
     await emit(tx, 'cart.created', { id })
     return {
       row,
@@ -258,14 +261,17 @@ export async function updateCart(
 ): Promise<CartView> {
   rejectPromotions(input)
   const { dropped, region: knownRegion } = await mutateCart(db, id, async (tx, row) => {
-    const owner = await resolveOwner(tx, input, actor)
+    const [owner, regionBefore] = await concurrently(tx, [
+      () => resolveOwner(tx, input, actor),
+      () => retrieveCartRegion(tx, row.region_id),
+    ])
     const changes: Partial<typeof cart.$inferInsert> = {}
     if (owner) Object.assign(changes, { customer_id: owner.id, email: owner.email })
     if (input.sales_channel_id !== undefined && input.sales_channel_id !== row.sales_channel_id) {
       changes.sales_channel_id = (await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags))?.id ?? null
       if (changes.sales_channel_id) await dropLinesOutsideChannel(tx, id, changes.sales_channel_id)
     }
-    let cartRegion = await retrieveCartRegion(tx, row.region_id)
+    let cartRegion = regionBefore
     let shippingAddressId = row.shipping_address_id
     let droppedSessions: PaymentSessionRow[] = []
     if (input.region_id !== undefined && input.region_id !== row.region_id) {
@@ -292,9 +298,15 @@ export async function updateCart(
     changes.shipping_address_id = shippingAddressId
     if (input.context !== undefined) changes.context = { ...(row.context ?? {}), ...input.context }
     changes.metadata = mergeMetadata(row.metadata, input.metadata)
-    await tx.update(cart).set(changes).where(eq(cart.id, id))
-    if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
-    if (cartRegion.id !== row.region_id || changes.sales_channel_id) await reconcileShippingMethods(tx, env, id)
+    await concurrently(tx, [
+      () => tx.update(cart).set(changes).where(eq(cart.id, id)),
+      async () => {
+        if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
+      },
+      async () => {
+        if (cartRegion.id !== row.region_id || changes.sales_channel_id) await reconcileShippingMethods(tx, env, id)
+      },
+    ])
     return { dropped: droppedSessions, region: cartRegion }
   })
   await deleteProviderSessions(env, dropped)
@@ -350,8 +362,9 @@ export async function retrieveCartForCompletion(
   flags: CartFlags = { tax_inclusive_pricing: false, sales_channels: true },
   lock: LockOptions = {},
 ): Promise<CartDetails> {
-  await lockCart(tx, id, lock)
-  return loadCartDetails(tx, id, flags)
+  // Sent together: the read runs once the lock is granted, without a round trip between.
+  const [, details] = await concurrently(tx, [() => lockCart(tx, id, lock), () => loadCartDetails(tx, id, flags)])
+  return details
 }
 
 /** The totals of a loaded cart, computed with its current tax lines. */
@@ -367,7 +380,6 @@ export function cartTotals(details: Pick<CartDetails, 'region' | 'items' | 'ship
  * are stored as they are.
  */
 export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<CartDetails> {
-  await clearCartTaxLines(tx, details.cart.id)
   const lines =
     details.taxes === 'computed'
       ? {
@@ -377,22 +389,26 @@ export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<Car
       : await computeCartTaxLines(tx, details)
   const itemLines = [...lines.items.values()].flat()
   const methodLines = [...lines.methods.values()].flat()
-  const storedItemLines =
-    itemLines.length > 0
-      ? await tx
-          .insert(lineItemTaxLine)
-          .values(itemLines.map((line) => ({ ...line, id: generateId('litl') })))
-          .onConflictDoNothing()
-          .returning()
-      : []
-  const storedMethodLines =
-    methodLines.length > 0
-      ? await tx
-          .insert(shippingMethodTaxLine)
-          .values(methodLines.map((line) => ({ ...line, id: generateId('smtl') })))
-          .onConflictDoNothing()
-          .returning()
-      : []
+  // One batch: the old lines go, then the new ones are written.
+  const [, storedItemLines, storedMethodLines] = await concurrently(tx, [
+    () => clearCartTaxLines(tx, details.cart.id),
+    async () =>
+      itemLines.length > 0
+        ? tx
+            .insert(lineItemTaxLine)
+            .values(itemLines.map((line) => ({ ...line, id: generateId('litl') })))
+            .onConflictDoNothing()
+            .returning()
+        : [],
+    async () =>
+      methodLines.length > 0
+        ? tx
+            .insert(shippingMethodTaxLine)
+            .values(methodLines.map((line) => ({ ...line, id: generateId('smtl') })))
+            .onConflictDoNothing()
+            .returning()
+        : [],
+  ])
   const byName = (a: TaxLine, b: TaxLine) => a.name.localeCompare(b.name) || (a.id ?? '').localeCompare(b.id ?? '')
   const stored = {
     ...details,
@@ -411,29 +427,35 @@ export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<Car
 
 /** Removes the stored tax lines of the cart's lines and shipping methods (completion aborted). */
 export async function clearCartTaxLines(tx: Db, cartId: string): Promise<void> {
-  await tx
-    .delete(lineItemTaxLine)
-    .where(
-      inArray(
-        lineItemTaxLine.item_id,
-        sql`(SELECT ${lineItem.id} FROM ${lineItem} WHERE ${lineItem.cart_id} = ${cartId})`,
-      ),
-    )
-  await tx
-    .delete(shippingMethodTaxLine)
-    .where(
-      inArray(
-        shippingMethodTaxLine.shipping_method_id,
-        sql`(SELECT ${shippingMethod.id} FROM ${shippingMethod} WHERE ${shippingMethod.cart_id} = ${cartId})`,
-      ),
-    )
+  await concurrently(tx, [
+    () =>
+      tx
+        .delete(lineItemTaxLine)
+        .where(
+          inArray(
+            lineItemTaxLine.item_id,
+            sql`(SELECT ${lineItem.id} FROM ${lineItem} WHERE ${lineItem.cart_id} = ${cartId})`,
+          ),
+        ),
+    () =>
+      tx
+        .delete(shippingMethodTaxLine)
+        .where(
+          inArray(
+            shippingMethodTaxLine.shipping_method_id,
+            sql`(SELECT ${shippingMethod.id} FROM ${shippingMethod} WHERE ${shippingMethod.cart_id} = ${cartId})`,
+          ),
+        ),
+  ])
 }
 
 /** Sets `completed_at`; a cart completes once (409-worthy races are the caller's to report). */
 /** Hands the cart's line items and shipping methods to the order placed from it. */
 export async function attachCartToOrder(tx: Db, cartId: string, orderId: string): Promise<void> {
-  await tx.update(lineItem).set({ order_id: orderId, updated_at: new Date() }).where(eq(lineItem.cart_id, cartId))
-  await tx.update(shippingMethod).set({ order_id: orderId }).where(eq(shippingMethod.cart_id, cartId))
+  await concurrently(tx, [
+    () => tx.update(lineItem).set({ order_id: orderId, updated_at: new Date() }).where(eq(lineItem.cart_id, cartId)),
+    () => tx.update(shippingMethod).set({ order_id: orderId }).where(eq(shippingMethod.cart_id, cartId)),
+  ])
 }
 
 export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {

@@ -128,7 +128,7 @@ export async function addShippingMethod(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const seen = await loadCartDetails(db, cartId, env.flags)
     assertCartOpen(seen.cart)
-    const context = { providers: env.fulfillmentProviders, flags: env.flags }
+    const context = { providers: env.fulfillmentProviders, flags: env.flags, region: seen.region }
     const cart = shippingCartOf(seen)
     const option = await validateShippingOptionForCart(db, input.option_id, cart, context)
     const provider = env.fulfillmentProviders.get(option.provider_id)

@@ -129,6 +129,17 @@ export async function productsInChannel(db: Db, productIds: string[], channelId:
   return new Set(rows.map((row) => row.product_id))
 }
 
+/** The products of these variants that are sold in the channel, read by the variants' ids. */
+export async function variantProductsInChannel(db: Db, variantIds: string[], channelId: string): Promise<Set<string>> {
+  if (variantIds.length === 0) return new Set()
+  const rows = await db
+    .select({ product_id: productSalesChannel.product_id })
+    .from(productSalesChannel)
+    .innerJoin(productVariant, eq(productVariant.product_id, productSalesChannel.product_id))
+    .where(and(inArray(productVariant.id, variantIds), eq(productSalesChannel.sales_channel_id, channelId)))
+  return new Set(rows.map((row) => row.product_id))
+}
+
 /**
  * What a storefront may put in a cart: a variant of a published product, sold in the cart's sales
  * channel (when the cart has one). v1 only checked the channel; an unpublished product cannot be

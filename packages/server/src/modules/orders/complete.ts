@@ -5,6 +5,7 @@ import { atomicStage, detachedStage, type StageResult, type Stages } from '../..
 import { getPaymentProvider, type PaymentData, type PaymentSessionStatus } from '../../providers/payment.js'
 import type { CartDetails, PaymentSessionRow } from '../carts/loader.js'
 import { paymentSession } from '../carts/schema.js'
+import { concurrently } from '../catalog/concurrent.js'
 import {
   clearCartTaxLines,
   retrieveCartForCompletion,
@@ -116,15 +117,19 @@ async function recordAuthorization(
   const outcome = await withCartLock(db, cartId, async (tx, row): Promise<StageResult | undefined> => {
     if (row.completed_at) return completedCartResponse(tx, cartId)
     const now = new Date()
-    await updatePaymentSessionState(tx, session.id, {
-      status: answer.status,
-      data: answer.data,
-      payment_authorized_at: answer.status === 'authorized' ? now : null,
-    })
-    if (answer.status === 'authorized') {
-      await setCartPayment(tx, cartId, { payment_authorized_at: now })
-      return { recovery_point: PAYMENT_AUTHORIZED }
-    }
+    const authorized = answer.status === 'authorized'
+    await concurrently(tx, [
+      () =>
+        updatePaymentSessionState(tx, session.id, {
+          status: answer.status,
+          data: answer.data,
+          payment_authorized_at: authorized ? now : null,
+        }),
+      async () => {
+        if (authorized) await setCartPayment(tx, cartId, { payment_authorized_at: now })
+      },
+    ])
+    if (authorized) return { recovery_point: PAYMENT_AUTHORIZED }
     if (answer.status === 'requires_more' || answer.status === 'pending') {
       await clearCartTaxLines(tx, cartId)
       const data = await cartViewOf(tx, env.flags, cartId)

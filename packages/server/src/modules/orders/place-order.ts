@@ -16,6 +16,7 @@ import { assertCompletable, selectedSession } from './completion-checks.js'
 import { ORDER_EVENTS } from './events.js'
 import { order, payment } from './schema.js'
 import { takeStock } from './stock.js'
+import { concurrently } from '../catalog/concurrent.js'
 
 /** The id of the order placed from this cart, if any (at most one: `order.cart_id` is unique). */
 export async function orderIdOfCart(db: Db, cartId: string): Promise<string | undefined> {
@@ -39,28 +40,24 @@ function assertPaid(details: CartDetails): ReturnType<typeof selectedSession> {
   return session
 }
 
-async function insertOrder(tx: Db, details: CartDetails, idempotencyKey: string): Promise<string> {
+async function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyKey: string): Promise<void> {
   const { cart, region } = details
-  const [row] = await tx
-    .insert(order)
-    .values({
-      id: generateId('order'),
-      cart_id: cart.id,
-      customer_id: cart.customer_id!,
-      email: cart.email!,
-      billing_address_id: cart.billing_address_id,
-      shipping_address_id: cart.shipping_address_id,
-      region_id: region.id,
-      currency_code: region.currency_code,
-      tax_rate: region.tax_rate,
-      sales_channel_id: cart.sales_channel_id,
-      status: 'pending',
-      fulfillment_status: 'not_fulfilled',
-      payment_status: 'awaiting',
-      idempotency_key: idempotencyKey,
-    })
-    .returning({ id: order.id })
-  return row.id
+  await tx.insert(order).values({
+    id: orderId,
+    cart_id: cart.id,
+    customer_id: cart.customer_id!,
+    email: cart.email!,
+    billing_address_id: cart.billing_address_id,
+    shipping_address_id: cart.shipping_address_id,
+    region_id: region.id,
+    currency_code: region.currency_code,
+    tax_rate: region.tax_rate,
+    sales_channel_id: cart.sales_channel_id,
+    status: 'pending',
+    fulfillment_status: 'not_fulfilled',
+    payment_status: 'awaiting',
+    idempotency_key: idempotencyKey,
+  })
 }
 
 /**
@@ -80,29 +77,38 @@ export async function placeOrder(db: Db, env: CartEnv, cartId: string, idempoten
       throw new NotAllowed(`Cart ${cartId} has already been completed`, 'cart_incompatible_state')
     }
     assertCompletable(current)
-    const details = await setCartTaxLines(tx, current)
+    assertPaid(current)
+    // The tax lines are written afresh and the stock taken in one batch of statements, the order
+    // and everything it changes in a second: every id is known before anything is written.
+    const [details] = await concurrently(tx, [
+      () => setCartTaxLines(tx, current),
+      () => takeStock(tx, current, env.flags),
+    ])
     const session = assertPaid(details)
-    await takeStock(tx, details, env.flags)
-
-    const orderId = await insertOrder(tx, details, idempotencyKey)
-    let paymentId: string | null = null
-    if (session) {
-      paymentId = generateId('pay')
-      await tx.insert(payment).values({
-        id: paymentId,
-        cart_id: cartId,
-        order_id: orderId,
-        amount: details.totals.total,
-        currency_code: details.region.currency_code,
-        provider_id: session.provider_id,
-        data: session.data,
-        idempotency_key: idempotencyKey,
-      })
-    }
-    await attachCartToOrder(tx, cartId, orderId)
-    if (paymentId) await setCartPayment(tx, cartId, { payment_id: paymentId })
-    await markCartCompleted(tx, cartId)
-    await emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null })
+    const orderId = generateId('order')
+    const paymentId = session ? generateId('pay') : null
+    await concurrently(tx, [
+      () => insertOrder(tx, details, orderId, idempotencyKey),
+      async () => {
+        if (!session || !paymentId) return
+        await tx.insert(payment).values({
+          id: paymentId,
+          cart_id: cartId,
+          order_id: orderId,
+          amount: details.totals.total,
+          currency_code: details.region.currency_code,
+          provider_id: session.provider_id,
+          data: session.data,
+          idempotency_key: idempotencyKey,
+        })
+      },
+      () => attachCartToOrder(tx, cartId, orderId),
+      async () => {
+        if (paymentId) await setCartPayment(tx, cartId, { payment_id: paymentId })
+      },
+      () => markCartCompleted(tx, cartId),
+      () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null }),
+    ])
     return orderId
   })
 }

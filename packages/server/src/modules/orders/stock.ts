@@ -1,6 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
+import { concurrently } from '../catalog/concurrent.js'
 import { productVariant } from '../catalog/schema.js'
 import type { CartDetails } from '../carts/service.js'
 import { InsufficientInventory } from '../inventory/errors.js'
@@ -35,23 +36,27 @@ export async function takeStock(
   if (wanted.size === 0) return
   const ids = [...wanted.keys()].sort()
   // The rows are locked in id order first, so two carts taking the same variants never wait on each
-  // other in a cycle; then one conditional UPDATE takes every variant's units, two statements for
-  // any number of lines.
-  await tx
-    .select({ id: productVariant.id })
-    .from(productVariant)
-    .where(inArray(productVariant.id, ids))
-    .orderBy(asc(productVariant.id))
-    .for('update')
+  // other in a cycle; then one conditional UPDATE takes every variant's units, two statements (sent
+  // together) for any number of lines.
   const rows = ids.map((id) => {
     const { quantity, backorder } = wanted.get(id)!
     return sql`(${id}::text, ${quantity}::int, ${backorder}::boolean)`
   })
-  const result = await tx.execute(sql`
-    UPDATE ${productVariant} SET inventory_quantity = ${productVariant.inventory_quantity} - wanted.quantity, updated_at = now()
-    FROM (VALUES ${sql.join(rows, sql`, `)}) AS wanted (id, quantity, backorder)
-    WHERE ${productVariant.id} = wanted.id AND (wanted.backorder OR ${productVariant.inventory_quantity} >= wanted.quantity)
-    RETURNING ${productVariant.id} AS id`)
+  const [, result] = await concurrently(tx, [
+    () =>
+      tx
+        .select({ id: productVariant.id })
+        .from(productVariant)
+        .where(inArray(productVariant.id, ids))
+        .orderBy(asc(productVariant.id))
+        .for('update'),
+    () =>
+      tx.execute(sql`
+        UPDATE ${productVariant} SET inventory_quantity = ${productVariant.inventory_quantity} - wanted.quantity, updated_at = now()
+        FROM (VALUES ${sql.join(rows, sql`, `)}) AS wanted (id, quantity, backorder)
+        WHERE ${productVariant.id} = wanted.id AND (wanted.backorder OR ${productVariant.inventory_quantity} >= wanted.quantity)
+        RETURNING ${productVariant.id} AS id`),
+  ])
   const taken = new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id))
   const short = ids.find((id) => !taken.has(id))
   if (short) throw new InsufficientInventory(short)

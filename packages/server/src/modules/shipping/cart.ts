@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed } from '../../http/errors.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
-import { priceShipping, type ShippingPrice } from './pricing.js'
+import { priceShipping, type PricingRegion, type ShippingPrice } from './pricing.js'
 import { profilesOfProducts } from './profiles.js'
 import { shippingOption } from './schema.js'
 import {
@@ -31,6 +31,8 @@ export interface CartShippingContext {
   /** Prices calculated options; without it, or without their provider, they are left out. */
   providers?: FulfillmentProviderMap
   flags?: ShippingFlags
+  /** The cart's region, when the caller has read it, so pricing the option does not read it again. */
+  region?: PricingRegion
 }
 
 /**
@@ -126,7 +128,7 @@ export async function validateShippingOptionForCart(
   cart: ShippingCart,
   context: CartShippingContext & { allowAdminOnly?: boolean } = {},
 ): Promise<ShippingOptionView> {
-  const option = await retrieveShippingOption(db, optionId, context.flags)
+  const option = await retrieveShippingOption(db, optionId, context.flags, context.region ? [context.region] : [])
   if (option.region_id !== cart.region_id) {
     throw new InvalidData("The shipping option is not available in the cart's region")
   }

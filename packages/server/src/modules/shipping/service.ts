@@ -68,7 +68,13 @@ export async function loadShippingOptions(
   where: SQL | undefined,
   relations: Iterable<Relation>,
   flags: ShippingFlags,
-  { regions, ...page }: Pick<FindManyConfig, 'orderBy' | 'limit' | 'offset'> & { regions?: PricingRegion[] } = {},
+  {
+    regions,
+    ...page
+  }: Pick<FindManyConfig, 'orderBy' | 'limit' | 'offset'> & {
+    /** Regions the caller knows (or is reading beside this), so pricing does not read them again. */
+    regions?: PricingRegion[] | PromiseLike<PricingRegion[]>
+  } = {},
 ): Promise<ShippingOptionView[]> {
   const rows = (await db.query.shippingOption.findMany({
     where,
@@ -77,7 +83,7 @@ export async function loadShippingOptions(
     limit: MAX_UNPAGED_OPTIONS,
     ...page,
   })) as ShippingOptionRow[]
-  return priceShippingOptions(db, rows, flags.tax_inclusive_pricing, regions)
+  return priceShippingOptions(db, rows, flags.tax_inclusive_pricing, await regions)
 }
 
 /** An option as `fields` selects it; `id` is always kept. */
@@ -134,12 +140,14 @@ export async function retrieveShippingOption(
   db: Db,
   id: string,
   flags: ShippingFlags = NO_FLAGS,
+  regions?: PricingRegion[],
 ): Promise<ShippingOptionView> {
   const [option] = await loadShippingOptions(
     db,
     and(eq(shippingOption.id, id), isNull(shippingOption.deleted_at)),
     SHIPPING_OPTION_RELATIONS,
     flags,
+    { regions },
   )
   if (!option) throw NotFound.entity('ShippingOption', id)
   return option

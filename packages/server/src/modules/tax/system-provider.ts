@@ -50,11 +50,7 @@ const distinct = (ids: (string | null | undefined)[]) => [...new Set(ids.filter(
  * Every override rate of the region linked to one of the products, product types or shipping
  * options, in one round trip (a UNION ALL of the three joins), whatever the number of lines.
  */
-async function loadOverrides(
-  db: Db,
-  regionId: string,
-  targets: Record<OverrideKind, string[]>,
-): Promise<Map<string, TaxLineRate[]>> {
+async function loadOverrides(db: Db, regionId: string, targets: Record<OverrideKind, string[]>): Promise<TaxOverrides> {
   const links = [
     { kind: 'product', link: productTaxRate, target: productTaxRate.product_id },
     { kind: 'product_type', link: productTypeTaxRate, target: productTypeTaxRate.product_type_id },
@@ -85,6 +81,22 @@ async function loadOverrides(
   return byTarget
 }
 
+/** The override rates of the region that apply to these lines (see `loadOverrides`). */
+export type TaxOverrides = Map<string, TaxLineRate[]>
+
+/** Every override rate of the region linked to a product, product type or shipping option of the lines. */
+export function loadTaxOverrides(
+  db: Db,
+  regionId: string,
+  input: Pick<TaxLinesInput, 'items' | 'shipping_methods'>,
+): Promise<TaxOverrides> {
+  return loadOverrides(db, regionId, {
+    product: distinct(input.items.map((item) => item.product_id)),
+    product_type: distinct(input.items.map((item) => item.product_type_id)),
+    shipping_option: distinct(input.shipping_methods.map((method) => method.shipping_option_id)),
+  })
+}
+
 /**
  * Tax lines for a cart's items and shipping methods. A line's rates are the overrides linked to its
  * product, else those linked to its product type, else (items and shipping alike) the region's
@@ -93,11 +105,11 @@ async function loadOverrides(
  * decides when to ask.
  */
 export async function computeTaxLines(db: Db, input: TaxLinesInput): Promise<TaxLines> {
-  const overrides = await loadOverrides(db, input.region.id, {
-    product: distinct(input.items.map((item) => item.product_id)),
-    product_type: distinct(input.items.map((item) => item.product_type_id)),
-    shipping_option: distinct(input.shipping_methods.map((method) => method.shipping_option_id)),
-  })
+  return taxLinesFrom(await loadTaxOverrides(db, input.region.id, input), input)
+}
+
+/** `computeTaxLines` with the overrides already read (they must be the region's, for these lines). */
+export function taxLinesFrom(overrides: TaxOverrides, input: TaxLinesInput): TaxLines {
   const fallback: TaxLineRate[] = [{ rate: input.region.tax_rate, name: 'default', code: 'default' }]
   const ratesOf = (kind: OverrideKind, id: string | null | undefined) =>
     id ? overrides.get(`${kind}:${id}`) : undefined
