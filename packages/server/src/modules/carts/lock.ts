@@ -36,9 +36,10 @@ export interface LockOptions {
  * Serializes writes to one cart across connections and processes until the transaction ends.
  * Re-entrant within a transaction. Carts whose ids hash alike merely wait for each other.
  */
-export async function lockCart(tx: Db, id: string, options: LockOptions = {}): Promise<void> {
+export function lockCart(tx: Db, id: string, options: LockOptions = {}) {
   const lock = sql`pg_advisory_xact_lock(${sql.raw(String(CART_LOCK_SPACE))}, hashtext(${id}))`
-  await tx.execute(options.relaxed ? sql`SELECT ${lock}, ${RELAXED_COMMIT}` : sql`SELECT ${lock}`)
+  // The statement itself (sent when awaited), so that `concurrently` can send it ahead of a batch.
+  return tx.execute(options.relaxed ? sql`SELECT ${lock}, ${RELAXED_COMMIT}` : sql`SELECT ${lock}`)
 }
 
 /** v1's answer to a change on a cart that has become an order. */
@@ -67,8 +68,8 @@ export async function withCartLock<T>(
  */
 export async function mutateCart<T>(db: Db, id: string, work: (tx: Db, row: CartRow) => Promise<T>): Promise<T> {
   return inTransaction(db, async (tx) => {
-    // Sent together: the touch runs once the lock is granted, without a round trip between, and
-    // the event is recorded up front (a refused change rolls it back with everything else).
+    // Sent together, the lock first: the touch runs once the lock is granted, without a round trip
+    // between, and the event is recorded up front (a refused change rolls it back with the rest).
     const [, [row]] = await concurrently(tx, [
       () => lockCart(tx, id, { relaxed: true }),
       () =>

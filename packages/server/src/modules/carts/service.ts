@@ -389,25 +389,25 @@ export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<Car
       : await computeCartTaxLines(tx, details)
   const itemLines = [...lines.items.values()].flat()
   const methodLines = [...lines.methods.values()].flat()
-  // One batch: the old lines go, then the new ones are written.
-  const [, storedItemLines, storedMethodLines] = await concurrently(tx, [
-    () => clearCartTaxLines(tx, details.cart.id),
-    async () =>
+  // One batch: the old lines go, then the new ones are written (statements sent in that order).
+  const [, , storedItemLines, storedMethodLines] = await concurrently(tx, [
+    ...taxLineDeletes(tx, details.cart.id),
+    () =>
       itemLines.length > 0
         ? tx
             .insert(lineItemTaxLine)
             .values(itemLines.map((line) => ({ ...line, id: generateId('litl') })))
             .onConflictDoNothing()
             .returning()
-        : [],
-    async () =>
+        : Promise.resolve([]),
+    () =>
       methodLines.length > 0
         ? tx
             .insert(shippingMethodTaxLine)
             .values(methodLines.map((line) => ({ ...line, id: generateId('smtl') })))
             .onConflictDoNothing()
             .returning()
-        : [],
+        : Promise.resolve([]),
   ])
   const byName = (a: TaxLine, b: TaxLine) => a.name.localeCompare(b.name) || (a.id ?? '').localeCompare(b.id ?? '')
   const stored = {
@@ -427,7 +427,12 @@ export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<Car
 
 /** Removes the stored tax lines of the cart's lines and shipping methods (completion aborted). */
 export async function clearCartTaxLines(tx: Db, cartId: string): Promise<void> {
-  await concurrently(tx, [
+  await concurrently(tx, taxLineDeletes(tx, cartId))
+}
+
+/** The deletes of the cart's stored tax lines, as statements for `concurrently`. */
+function taxLineDeletes(tx: Db, cartId: string) {
+  return [
     () =>
       tx
         .delete(lineItemTaxLine)
@@ -446,16 +451,17 @@ export async function clearCartTaxLines(tx: Db, cartId: string): Promise<void> {
             sql`(SELECT ${shippingMethod.id} FROM ${shippingMethod} WHERE ${shippingMethod.cart_id} = ${cartId})`,
           ),
         ),
-  ])
+  ] as const
 }
 
 /** Sets `completed_at`; a cart completes once (409-worthy races are the caller's to report). */
 /** Hands the cart's line items and shipping methods to the order placed from it. */
-export async function attachCartToOrder(tx: Db, cartId: string, orderId: string): Promise<void> {
-  await concurrently(tx, [
+export function attachCartToOrder(tx: Db, cartId: string, orderId: string) {
+  // Statements for `concurrently`, sent after the order's insert (they refer to it).
+  return [
     () => tx.update(lineItem).set({ order_id: orderId, updated_at: new Date() }).where(eq(lineItem.cart_id, cartId)),
     () => tx.update(shippingMethod).set({ order_id: orderId }).where(eq(shippingMethod.cart_id, cartId)),
-  ])
+  ] as const
 }
 
 export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {
@@ -472,12 +478,13 @@ export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {
 }
 
 /** Records the payment made for the cart and when it was authorized (null resets it, v1). */
-export async function setCartPayment(
+export function setCartPayment(
   tx: Db,
   id: string,
   changes: { payment_id?: string | null; payment_authorized_at?: Date | null },
-): Promise<void> {
-  await tx
+) {
+  // The statement itself (sent when awaited), so that `concurrently` can order it.
+  return tx
     .update(cart)
     .set({ ...changes, updated_at: new Date() })
     .where(eq(cart.id, id))

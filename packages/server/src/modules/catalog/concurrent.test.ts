@@ -34,6 +34,18 @@ describe('concurrently in a transaction', () => {
     await db().execute(sql`DELETE FROM concurrent_probe`)
   })
 
+  it('sends a statement a task answers before anything later tasks send', async () => {
+    const [, seen] = await db().transaction((tx) =>
+      concurrently(tx, [
+        // A builder, which on its own would go out only when awaited…
+        () => tx.execute(sql`SELECT set_config('emporium.probe', 'first', true)`),
+        // …and a statement sent at once by the next task: it must still run second.
+        async () => tx.execute(sql`SELECT current_setting('emporium.probe', true) AS probe`).execute(),
+      ]),
+    )
+    expect(rowsOf(seen)).toEqual([{ probe: 'first' }])
+  })
+
   it('throws the failure itself, after every started task settled, and the batch rolls back', async () => {
     let started = 0
     let settled = 0

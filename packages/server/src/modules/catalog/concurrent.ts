@@ -13,18 +13,17 @@ interface Corkable {
 }
 
 /**
- * Holds back the connection's writes while `start` sends the batch's first statements (drizzle
+ * Holds back the connection's writes while `send` sends the batch's first statements (drizzle
  * sends a statement a microtask or two after it is awaited), so the batch goes out in one write
  * instead of one per statement. The socket is uncorked once the microtasks have run.
  */
-function corked<T>(tx: object, start: () => T): T {
-  const session = (tx as unknown as { session?: { client?: { connection?: { stream?: Partial<Corkable> } } } })
-    .session
+function corked<T>(tx: object, send: () => T): T {
+  const session = (tx as unknown as { session?: { client?: { connection?: { stream?: Partial<Corkable> } } } }).session
   const stream = session?.client?.connection?.stream
-  if (!stream?.cork || !stream.uncork) return start()
+  if (!stream?.cork || !stream.uncork) return send()
   stream.cork()
   try {
-    return start()
+    return send()
   } finally {
     setImmediate(() => stream.uncork!())
   }
@@ -33,11 +32,37 @@ function corked<T>(tx: object, start: () => T): T {
 /** SQLSTATE of a statement refused because an earlier one failed its transaction. */
 const IN_FAILED_TRANSACTION = '25P02'
 
+/** A drizzle statement not yet sent: `execute()` sends it at once, where awaiting sends it a microtask or two later. */
+interface Statement {
+  execute(): Promise<unknown>
+  then: unknown
+}
+
+const isStatement = (value: unknown): value is Statement =>
+  typeof value === 'object' &&
+  value !== null &&
+  !(value instanceof Promise) &&
+  typeof (value as Partial<Statement>).execute === 'function' &&
+  typeof (value as Partial<Statement>).then === 'function'
+
+/** Starts the tasks in order; a task that answers a statement builder has it sent before the next starts. */
+function start(tasks: readonly (() => PromiseLike<unknown>)[]): PromiseLike<unknown>[] {
+  return tasks.map((task) => {
+    const result = task()
+    return isStatement(result) ? result.execute() : result
+  })
+}
+
 /**
  * Runs independent statements side by side: on the pool, each on a connection of its own; in a
  * PostgreSQL transaction, pipelined on its one connection (the pool's clients pipeline), so the
  * batch costs one round trip and the server runs them in the order they were sent. A PGlite
  * transaction takes them one after another.
+ *
+ * Order: a task that answers a statement builder (`tx.select()…`, `tx.update()…`, `tx.execute(sql)`,
+ * not awaited) has it sent before the next task starts, so it runs before everything the later tasks
+ * send. A statement that must come first (a lock; a delete before an insert) goes that way, earlier
+ * in the list. An async task sends when it gets to it.
  *
  * In a transaction every task is waited for, failed or not, before anything is thrown: a task still
  * running must not send a statement after the caller's rollback has ended the transaction. The
@@ -47,9 +72,9 @@ export async function concurrently<const T extends readonly (() => PromiseLike<u
   db: Db,
   tasks: T,
 ): Promise<Results<T>> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(tasks.map((task) => task()))) as Results<T>
+  if (!(db instanceof PgTransaction)) return (await Promise.all(start(tasks))) as Results<T>
   if (db instanceof NodePgTransaction) {
-    const settled = await Promise.allSettled(corked(db, () => tasks.map((task) => task())))
+    const settled = await Promise.allSettled(corked(db, () => start(tasks)))
     const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []))
     if (failures.length > 0) {
       throw failures.find((error) => findPgError(error)?.code !== IN_FAILED_TRANSACTION) ?? failures[0]

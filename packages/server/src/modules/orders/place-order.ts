@@ -40,9 +40,9 @@ function assertPaid(details: CartDetails): ReturnType<typeof selectedSession> {
   return session
 }
 
-async function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyKey: string): Promise<void> {
+function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyKey: string) {
   const { cart, region } = details
-  await tx.insert(order).values({
+  return tx.insert(order).values({
     id: orderId,
     cart_id: cart.id,
     customer_id: cart.customer_id!,
@@ -86,26 +86,22 @@ export async function placeOrder(db: Db, env: CartEnv, cartId: string, idempoten
     ])
     const session = assertPaid(details)
     const orderId = generateId('order')
-    const paymentId = session ? generateId('pay') : null
+    const paid = session && {
+      id: generateId('pay'),
+      cart_id: cartId,
+      order_id: orderId,
+      amount: details.totals.total,
+      currency_code: details.region.currency_code,
+      provider_id: session.provider_id,
+      data: session.data,
+      idempotency_key: idempotencyKey,
+    }
+    // Statements sent in this order: what refers to the order (or to its payment) comes after it.
     await concurrently(tx, [
       () => insertOrder(tx, details, orderId, idempotencyKey),
-      async () => {
-        if (!session || !paymentId) return
-        await tx.insert(payment).values({
-          id: paymentId,
-          cart_id: cartId,
-          order_id: orderId,
-          amount: details.totals.total,
-          currency_code: details.region.currency_code,
-          provider_id: session.provider_id,
-          data: session.data,
-          idempotency_key: idempotencyKey,
-        })
-      },
-      () => attachCartToOrder(tx, cartId, orderId),
-      async () => {
-        if (paymentId) await setCartPayment(tx, cartId, { payment_id: paymentId })
-      },
+      ...(paid ? [() => tx.insert(payment).values(paid)] : []),
+      ...attachCartToOrder(tx, cartId, orderId),
+      ...(paid ? [() => setCartPayment(tx, cartId, { payment_id: paid.id })] : []),
       () => markCartCompleted(tx, cartId),
       () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null }),
     ])
