@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
-import { createAddress, writeAddress, type AddressRow } from '../customers/addresses.js'
+import { concurrently } from '../catalog/concurrent.js'
+import { createAddress, normalizeCountry, writeAddress, type AddressRow } from '../customers/addresses.js'
 import type { AddressPayload } from '../customers/contract.js'
 import { address } from '../customers/schema.js'
 import type { CartRegion } from './loader.js'
@@ -60,23 +60,25 @@ export async function writeCartAddress(
       ...(saved.metadata ? { metadata: saved.metadata } : {}),
     })
   }
-  const current = await retrieveAddress(tx, currentId)
+  // The address it replaces and the country's check, read together.
+  const [current, countryCode] = await concurrently(tx, [
+    () => retrieveAddress(tx, currentId),
+    () => normalizeCountry(tx, value.country_code),
+  ])
+  const checked = { ...value, country_code: countryCode }
   if (current && current.customer_id === null) {
-    return writeAddress(tx, current, value)
+    return writeAddress(tx, current, checked, { countryChecked: true })
   }
-  return createAddress(tx, null, value)
+  return createAddress(tx, null, checked, { countryChecked: true })
 }
 
 /**
- * A new cart's shipping address holding only a country the caller has checked against the
- * cart's region, so the country needs no lookup of its own.
+ * The insert of a new cart's shipping address (with the id the caller made for it), holding only a
+ * country the caller has checked against the cart's region, so the country needs no lookup of its
+ * own. A statement, so that it can go out in one batch with the cart that refers to it.
  */
-export async function createShippingCountryAddress(tx: Db, countryCode: string): Promise<AddressRow> {
-  const [created] = await tx
-    .insert(address)
-    .values({ id: generateId('addr'), customer_id: null, country_code: countryCode })
-    .returning()
-  return created
+export function insertShippingCountryAddress(tx: Db, id: string, countryCode: string) {
+  return tx.insert(address).values({ id, customer_id: null, country_code: countryCode }).returning()
 }
 
 /** Sets the country of the cart's shipping address, creating the address when the cart has none. */

@@ -192,7 +192,7 @@ describe('cart write path statement count', () => {
       create: 6,
       line_item: 13,
       update: 14,
-      shipping: 15,
+      shipping: 14,
       sessions: 18,
       select: 12,
       get: 5,
@@ -204,12 +204,12 @@ describe('cart write path statement count', () => {
       // after an answer shares the round trip of statements still in flight on its connection, if
       // any, so steps with such follow-ups vary by one or two with the machine's timing: these are
       // upper bounds. Before pipelining the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154
-      // for the seven requests of a checkout, against about 90 now.
+      // for the seven requests of a checkout, against about 85 now.
       const bounds = {
-        create: 6,
+        create: 4,
         line_item: 9,
-        update: 12,
-        shipping: 15,
+        update: 11,
+        shipping: 13,
         sessions: 17,
         select: 11,
         get: 5,

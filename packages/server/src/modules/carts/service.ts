@@ -9,6 +9,7 @@ import { concurrently } from '../catalog/concurrent.js'
 import { assertChannelsInScope } from '../catalog/products.js'
 import { findOrCreateGuestCustomer } from '../customers/service.js'
 import { address, customer } from '../customers/schema.js'
+import type { AddressRow } from '../customers/addresses.js'
 import { region } from '../regions/schema.js'
 import { salesChannel } from '../sales-channels/schema.js'
 import { retrieveSalesChannel, type SalesChannelRow } from '../sales-channels/service.js'
@@ -16,7 +17,7 @@ import { store } from '../store/schema.js'
 import { atomicStage, type Stages } from '../../http/idempotency.js'
 import {
   assertCountryInRegion,
-  createShippingCountryAddress,
+  insertShippingCountryAddress,
   setShippingCountry,
   writeCartAddress,
 } from './addresses.js'
@@ -168,21 +169,28 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
       input.country_code?.toLowerCase() ??
       (cartRegion.countries.length === 1 ? cartRegion.countries[0].iso_2 : undefined)
     assertCountryInRegion(cartRegion, country)
-    const shippingAddress = country ? await createShippingCountryAddress(tx, country) : null
-    const [row] = await tx
-      .insert(cart)
-      .values({
-        id,
-        region_id: cartRegion.id,
-        sales_channel_id: channel?.id ?? null,
-        customer_id: owner?.id ?? null,
-        email: owner?.email ?? null,
-        shipping_address_id: shippingAddress?.id ?? null,
-        context: { ...input.requestContext, ...(input.context ?? {}) },
-      })
-      .returning()
+    const addressId = country ? generateId('addr') : null
+    // The writes in one batch, the address first: the cart refers to it.
+    const [addresses, [row]] = await concurrently(tx, [
+      () =>
+        country && addressId ? insertShippingCountryAddress(tx, addressId, country) : Promise.resolve<AddressRow[]>([]),
+      () =>
+        tx
+          .insert(cart)
+          .values({
+            id,
+            region_id: cartRegion.id,
+            sales_channel_id: channel?.id ?? null,
+            customer_id: owner?.id ?? null,
+            email: owner?.email ?? null,
+            shipping_address_id: addressId,
+            context: { ...input.requestContext, ...(input.context ?? {}) },
+          })
+          .returning(),
+      () => emit(tx, 'cart.created', { id }),
+    ])
+    const shippingAddress = addresses[0] ?? null
     await addLines(tx, env, row, input.items ?? [], cartRegion)
-    await emit(tx, 'cart.created', { id })
     return {
       row,
       region: cartRegion,

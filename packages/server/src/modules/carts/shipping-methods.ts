@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
+import { concurrently } from '../catalog/concurrent.js'
 import { Conflict, InvalidData } from '../../http/errors.js'
 import {
   listShippingOptionsForCart,
@@ -41,16 +42,19 @@ export async function shippedProfiles(db: Db, cartId: string): Promise<Set<strin
 }
 
 /** `has_shipping` on each line: whether a shipping method covers its product's profile (v1). */
-async function markShippedLines(tx: Db, details: CartDetails, profiles: Set<string>): Promise<void> {
+function shippedLineUpdates(tx: Db, details: CartDetails, profiles: Set<string>) {
   const shipped = (value: boolean) =>
     details.items
       .filter((item) => item.product !== null && profiles.has(item.product.profile_id) === value)
       .filter((item) => item.has_shipping !== value)
       .map((item) => item.id)
-  for (const value of [true, false]) {
+  // Statements for `concurrently`: at most one per value.
+  return [true, false].flatMap((value) => {
     const ids = shipped(value)
-    if (ids.length > 0) await tx.update(lineItem).set({ has_shipping: value }).where(inArray(lineItem.id, ids))
-  }
+    return ids.length > 0
+      ? [() => tx.update(lineItem).set({ has_shipping: value }).where(inArray(lineItem.id, ids))]
+      : []
+  })
 }
 
 /**
@@ -86,16 +90,21 @@ export async function reconcileShippingMethods(
     const option = method.shipping_option
     return !option || !profiles.has(option.profile_id) || !meetsRequirements(option, cart)
   })
-  if (stale.length > 0) {
-    await tx.delete(shippingMethod).where(
-      inArray(
-        shippingMethod.id,
-        stale.map((method) => method.id),
-      ),
-    )
-  }
   const kept = details.shipping_methods.filter((method) => !stale.includes(method))
-  await markShippedLines(tx, details, new Set(kept.map((method) => method.shipping_option!.profile_id)))
+  await concurrently(tx, [
+    ...(stale.length > 0
+      ? [
+          () =>
+            tx.delete(shippingMethod).where(
+              inArray(
+                shippingMethod.id,
+                stale.map((method) => method.id),
+              ),
+            ),
+        ]
+      : []),
+    ...shippedLineUpdates(tx, details, new Set(kept.map((method) => method.shipping_option!.profile_id))),
+  ])
 }
 
 /** What an answer from the shipping provider was based on; when it changed, the answer is stale. */
@@ -160,20 +169,33 @@ async function writeMethod(
   const sameProfile = details.shipping_methods
     .filter((method) => method.shipping_option?.profile_id === option.profile_id)
     .map((method) => method.id)
-  if (sameProfile.length > 0) {
-    await tx
-      .delete(shippingMethod)
-      .where(and(eq(shippingMethod.cart_id, details.cart.id), inArray(shippingMethod.id, sameProfile)))
-  }
-  await tx.insert(shippingMethod).values({
-    id: generateId('sm'),
-    shipping_option_id: option.id,
-    cart_id: details.cart.id,
-    price: option.amount ?? 0,
-    data,
-    includes_tax: env.flags.tax_inclusive_pricing && option.includes_tax,
-  })
-  await markShippedLines(tx, details, await shippedProfiles(tx, details.cart.id))
+  // The profiles shipped once the method replaces those of its profile, known without a read.
+  const shipped = new Set(
+    details.shipping_methods.flatMap((method) =>
+      method.shipping_option && !sameProfile.includes(method.id) ? [method.shipping_option.profile_id] : [],
+    ),
+  ).add(option.profile_id)
+  // One batch, in this order: the replaced methods go, the new one is written, the lines follow.
+  await concurrently(tx, [
+    ...(sameProfile.length > 0
+      ? [
+          () =>
+            tx
+              .delete(shippingMethod)
+              .where(and(eq(shippingMethod.cart_id, details.cart.id), inArray(shippingMethod.id, sameProfile))),
+        ]
+      : []),
+    () =>
+      tx.insert(shippingMethod).values({
+        id: generateId('sm'),
+        shipping_option_id: option.id,
+        cart_id: details.cart.id,
+        price: option.amount ?? 0,
+        data,
+        includes_tax: env.flags.tax_inclusive_pricing && option.includes_tax,
+      }),
+    ...shippedLineUpdates(tx, details, shipped),
+  ])
 }
 
 /**

@@ -10,7 +10,7 @@ import { address } from './schema.js'
 export type AddressRow = typeof address.$inferSelect
 
 /** Country codes are stored lower-case and must name a known country. */
-async function normalizeCountry(db: Db, code: string | null | undefined): Promise<string | null | undefined> {
+export async function normalizeCountry(db: Db, code: string | null | undefined): Promise<string | null | undefined> {
   if (code === undefined || code === null) return code
   const iso2 = code.toLowerCase()
   const [row] = await db.select({ iso_2: country.iso_2 }).from(country).where(eq(country.iso_2, iso2)).limit(1)
@@ -18,11 +18,17 @@ async function normalizeCountry(db: Db, code: string | null | undefined): Promis
   return iso2
 }
 
+export interface CountryOptions {
+  /** The caller has put `country_code` through `normalizeCountry` already. */
+  countryChecked?: boolean
+}
+
 /** Saves a new address; `customerId` null for addresses no customer keeps (a billing address). */
 export async function createAddress(
   db: Db,
   customerId: string | null,
   input: AddressCreatePayload | AddressPayload,
+  options: CountryOptions = {},
 ): Promise<AddressRow> {
   const { metadata, country_code, ...fields } = input
   const [created] = await db
@@ -31,7 +37,7 @@ export async function createAddress(
       ...fields,
       id: generateId('addr'),
       customer_id: customerId,
-      country_code: (await normalizeCountry(db, country_code)) ?? null,
+      country_code: (options.countryChecked ? country_code : await normalizeCountry(db, country_code)) ?? null,
       metadata: metadata ?? null,
     })
     .returning()
@@ -42,13 +48,18 @@ export async function createAddress(
  * Writes an AddressPayload over an address and answers it as written: absent keys stay, `null`
  * clears, metadata merges.
  */
-export async function writeAddress(db: Db, current: AddressRow, input: AddressPayload): Promise<AddressRow> {
+export async function writeAddress(
+  db: Db,
+  current: AddressRow,
+  input: AddressPayload,
+  options: CountryOptions = {},
+): Promise<AddressRow> {
   const { metadata, country_code, ...fields } = input
   const [written] = await db
     .update(address)
     .set({
       ...fields,
-      country_code: await normalizeCountry(db, country_code),
+      country_code: options.countryChecked ? country_code : await normalizeCountry(db, country_code),
       metadata: mergeMetadata(current.metadata, metadata),
       // Never an empty SET: drizzle refuses one, and an empty payload is valid.
       updated_at: new Date(),
