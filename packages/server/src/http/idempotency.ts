@@ -183,11 +183,8 @@ async function runUnderOwnKey(
     response_body: null,
     recovery_point: STARTED,
   }
-  const store = async (tx: Db, finished: IdempotencyKeyRow) => {
-    const { created_at: _createdAt, ...row } = finished
-    const [stored] = await tx.insert(idempotencyKey).values(row).returning()
-    return stored
-  }
+  // The database stamps `created_at` when the finished key is written.
+  const rowOf = ({ created_at: _createdAt, ...row }: IdempotencyKeyRow) => row
   for (let runs = 0; ; runs++) {
     const stage = stages[key.recovery_point]
     if (!stage || runs >= MAX_STAGE_RUNS) throw new UnexpectedState('Unknown recovery point')
@@ -199,7 +196,9 @@ async function runUnderOwnKey(
     if (stage.mode === 'atomic') {
       const outcome = await db.transaction(async (tx) => {
         const advanced = next(await stage.run(tx, current))
-        return advanced.recovery_point === FINISHED ? { stored: await store(tx, advanced) } : { advanced }
+        if (advanced.recovery_point !== FINISHED) return { advanced }
+        const [stored] = await tx.insert(idempotencyKey).values(rowOf(advanced)).returning()
+        return { stored }
       })
       if (outcome.stored) return outcome.stored
       key = outcome.advanced
@@ -207,8 +206,7 @@ async function runUnderOwnKey(
       key = next(await stage.run(db, current))
       if (key.recovery_point === FINISHED) {
         // One statement, its own transaction, whose commit it relaxes as it returns.
-        const { created_at: _createdAt, ...row } = key
-        await db.insert(idempotencyKey).values(row).returning({ relaxed: RELAXED_COMMIT })
+        await db.insert(idempotencyKey).values(rowOf(key)).returning({ relaxed: RELAXED_COMMIT })
         return key
       }
     }

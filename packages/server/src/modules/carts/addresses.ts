@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { createAddress, normalizeCountry, writeAddress, type AddressRow } from '../customers/addresses.js'
 import type { AddressPayload } from '../customers/contract.js'
 import { address } from '../customers/schema.js'

@@ -4,7 +4,7 @@ import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData } from '../../http/errors.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import { loadCartDetails, retrieveCartRegion, type CartRegion, type CartRow, type LineItemRow } from './loader.js'
@@ -14,7 +14,6 @@ import { reconcileShippingMethods, shippedProfiles } from './shipping-methods.js
 import {
   assertSellable,
   loadCartVariants,
-  productsInChannel,
   variantProductsInChannel,
   requireUnitPrice,
   requireVariant,
@@ -264,12 +263,11 @@ export async function repriceLines(tx: Db, env: CartEnv, cartId: string, region:
 /** Removes the lines whose product is not sold in the channel (v1, on a sales channel change). */
 export async function dropLinesOutsideChannel(tx: Db, cartId: string, channelId: string): Promise<void> {
   const lines = await tx.select().from(lineItem).where(eq(lineItem.cart_id, cartId))
-  const variants = await loadCartVariants(
-    tx,
-    lines.flatMap((line) => (line.variant_id ? [line.variant_id] : [])),
-  )
-  const productIds = [...new Set([...variants.values()].map((entry) => entry.product.id))]
-  const inChannel = await productsInChannel(tx, productIds, channelId)
+  const variantIds = lines.flatMap((line) => (line.variant_id ? [line.variant_id] : []))
+  const [variants, inChannel] = await concurrently(tx, [
+    () => loadCartVariants(tx, variantIds),
+    () => variantProductsInChannel(tx, variantIds, channelId),
+  ])
   const outside = lines.filter((line) => {
     const entry = line.variant_id ? variants.get(line.variant_id) : undefined
     return entry !== undefined && !inChannel.has(entry.product.id)

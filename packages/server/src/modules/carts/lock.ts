@@ -6,7 +6,7 @@ import { emit } from '../../events/outbox.js'
 import { NotAllowed, NotFound } from '../../http/errors.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import type { PaymentProvider } from '../../providers/payment.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
 import { cart } from './schema.js'
 

@@ -10,7 +10,7 @@ import {
   type PaymentSessionStatus,
 } from '../../providers/payment.js'
 import { detachedStage, type Stages } from '../../http/idempotency.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { assertCartOpen, lockCart, type CartEnv } from './lock.js'
 import { loadCartDetails, type CartDetails, type CartRegion, type PaymentSessionRow } from './loader.js'
 import { paymentSession } from './schema.js'

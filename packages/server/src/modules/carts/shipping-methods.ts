@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { Conflict, InvalidData } from '../../http/errors.js'
 import {
   listShippingOptionsForCart,

@@ -364,6 +364,21 @@ describe('POST /store/carts/:id', () => {
     expect(outside.body.message).toMatch(/Shipping country jp is not in the cart's region/)
     const badCountry = await post(`/store/carts/${cart.id}`, { country_code: 'xx' })
     expect(badCountry.status).toBe(400)
+
+    // An unknown country in an address, written over the cart's own or new: a 400 naming the
+    // field, and the addresses stay as they were.
+    const before = (await get(`/store/carts/${cart.id}`)).body.cart
+    for (const body of [
+      { shipping_address: { city: 'Nowhere', country_code: 'zz' } },
+      { billing_address: { first_name: 'Nobody', country_code: 'zz' } },
+    ]) {
+      const unknown = await post(`/store/carts/${cart.id}`, body)
+      expect(unknown.status).toBe(400)
+      expect(unknown.body.message).toMatch(/country_code zz is not a known country/)
+    }
+    const after = (await get(`/store/carts/${cart.id}`)).body.cart
+    expect(after.shipping_address).toEqual(before.shipping_address)
+    expect(after.billing_address).toEqual(before.billing_address)
   })
 
   it('changes region: re-prices lines, drops the unpriced ones, shipping methods and payment sessions', async () => {

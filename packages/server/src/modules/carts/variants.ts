@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import type { PriceRow, VariantRow } from '../catalog/loader.js'
 import { priceIncludesTax, selectPrice } from '../catalog/price-selection.js'
 import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
@@ -115,18 +115,6 @@ export function requireUnitPrice(
   const price = unitPriceFor(entry, region, quantity, flags)
   if (!price) throw new InvalidData(`Cannot generate line item for variant "${label(entry)}" without a price`)
   return price
-}
-
-/** The products, among these, that are sold in the channel. */
-export async function productsInChannel(db: Db, productIds: string[], channelId: string): Promise<Set<string>> {
-  if (productIds.length === 0) return new Set()
-  const rows = await db
-    .select({ product_id: productSalesChannel.product_id })
-    .from(productSalesChannel)
-    .where(
-      and(inArray(productSalesChannel.product_id, productIds), eq(productSalesChannel.sales_channel_id, channelId)),
-    )
-  return new Set(rows.map((row) => row.product_id))
 }
 
 /** The products of these variants that are sold in the channel, read by the variants' ids. */

@@ -17,7 +17,7 @@ import type {
 } from './lookups.contract.js'
 import { missingProducts } from './product-writes.js'
 import { productCategory, productCategoryProduct } from './schema.js'
-import { concurrently } from './concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { catalogWrite } from './read-cache.js'
 
 /**

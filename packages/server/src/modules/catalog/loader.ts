@@ -19,7 +19,7 @@ import {
   productType,
   productVariant,
 } from './schema.js'
-import { concurrently } from './concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { inventorySeam } from './inventory-seam.js'
 
 /**

@@ -6,7 +6,7 @@ import { region } from '../regions/schema.js'
 import { currency } from '../store/schema.js'
 import type { PriceInput } from './products.contract.js'
 import { moneyAmount } from './schema.js'
-import { concurrently } from './concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 
 /** A price from a request body and where it sat in the body, for messages that name the field. */
 export interface LocatedPrice {

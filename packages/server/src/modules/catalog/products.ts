@@ -15,7 +15,7 @@ import type {
 } from './products.contract.js'
 import { resolvePricingContext, storePriceScope } from './pricing.js'
 import { product, productCollection, productSalesChannel, productType } from './schema.js'
-import { concurrently } from './concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { remembered } from './read-cache.js'
 
 /** Product reads: admin and store lists and details (reference/admin-api.md, store-api.md "Products"). */

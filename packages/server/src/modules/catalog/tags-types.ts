@@ -13,7 +13,7 @@ import {
 } from '../../http/list.js'
 import type { GetTagsOrTypesParams, StringFilter } from './lookups.contract.js'
 import { product, productTag, productTags, productType } from './schema.js'
-import { concurrently } from './concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 
 /** Product tags and types: the two look-up lists and the admin helpers built on them. */
 

@@ -35,7 +35,7 @@ import {
   softDeleteVariants,
   updateVariantRow,
 } from './variant-writes.js'
-import { concurrently } from './concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { catalogWrite } from './read-cache.js'
 
 /** Variant routes: the product's variants (admin), `/admin/variants` and `/store/variants`. */

@@ -5,7 +5,7 @@ import { atomicStage, detachedStage, type StageResult, type Stages } from '../..
 import { getPaymentProvider, type PaymentData, type PaymentSessionStatus } from '../../providers/payment.js'
 import type { CartDetails, PaymentSessionRow } from '../carts/loader.js'
 import { paymentSession } from '../carts/schema.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import {
   clearCartTaxLines,
   retrieveCartForCompletion,

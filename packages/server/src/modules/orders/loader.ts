@@ -2,7 +2,7 @@ import { and, asc, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { InvalidData } from '../../http/errors.js'
 import { parseExpand } from '../../http/list.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { productVariant } from '../catalog/schema.js'
 import {
   lineItem,

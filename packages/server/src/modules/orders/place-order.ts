@@ -16,7 +16,7 @@ import { assertCompletable, selectedSession } from './completion-checks.js'
 import { ORDER_EVENTS } from './events.js'
 import { order, payment } from './schema.js'
 import { takeStock } from './stock.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 
 /** The id of the order placed from this cart, if any (at most one: `order.cart_id` is unique). */
 export async function orderIdOfCart(db: Db, cartId: string): Promise<string | undefined> {

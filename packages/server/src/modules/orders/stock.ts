@@ -1,7 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
-import { concurrently } from '../catalog/concurrent.js'
+import { concurrently } from '../../db/concurrent.js'
 import { productVariant } from '../catalog/schema.js'
 import type { CartDetails } from '../carts/service.js'
 import { InsufficientInventory } from '../inventory/errors.js'

@@ -1,7 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../../db/types.js'
 import { validatorCompiler } from '../../../http/validation.js'
-import { concurrently } from '../../catalog/concurrent.js'
+import { concurrently } from '../../../db/concurrent.js'
 import type { CatalogFlags } from '../../catalog/products.js'
 import { AdminPostProductsProductReq, AdminPostProductsReq } from '../../catalog/products.contract.js'
 import { product, productCategory, productCollection, productOption, productVariant } from '../../catalog/schema.js'

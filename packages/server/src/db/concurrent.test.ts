@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { findPgError } from '../../db/pg-errors.js'
-import { useTestApp } from '../../testing/test-app.js'
+import { findPgError } from './pg-errors.js'
+import { useTestApp } from '../testing/test-app.js'
 import { concurrently } from './concurrent.js'
 
 /**

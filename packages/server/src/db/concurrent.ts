@@ -1,7 +1,7 @@
 import { NodePgTransaction } from 'drizzle-orm/node-postgres'
 import { PgTransaction } from 'drizzle-orm/pg-core'
-import { findPgError } from '../../db/pg-errors.js'
-import type { Db } from '../../db/types.js'
+import { findPgError } from './pg-errors.js'
+import type { Db } from './types.js'
 
 type Results<T extends readonly (() => PromiseLike<unknown>)[]> = {
   -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>
