@@ -20,3 +20,17 @@ describe('database pool size', () => {
     }
   })
 })
+
+describe('outbox retention', () => {
+  it('keeps delivered events 7 days unless OUTBOX_RETENTION_DAYS says otherwise (0 keeps them all)', () => {
+    expect(load({}).outboxRetentionDays).toBe(7)
+    expect(load({ OUTBOX_RETENTION_DAYS: '0.5' }).outboxRetentionDays).toBe(0.5)
+    expect(load({ OUTBOX_RETENTION_DAYS: '0' }).outboxRetentionDays).toBe(0)
+  })
+
+  it('refuses a negative or non-numeric retention, naming the variable', () => {
+    for (const bad of ['-1', 'week', '', ' ']) {
+      expect(() => load({ OUTBOX_RETENTION_DAYS: bad })).toThrow(/OUTBOX_RETENTION_DAYS must be a number of days/)
+    }
+  })
+})

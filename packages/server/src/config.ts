@@ -41,6 +41,8 @@ export interface Config {
   uploadMaxBytes: number
   /** How long an anonymous storefront catalogue answer is served from memory; 0 turns the cache off. */
   storeCacheTtlMs: number
+  /** Days a delivered event stays in the outbox before it is deleted; 0 keeps every event. */
+  outboxRetentionDays: number
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -124,6 +126,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`STORE_CACHE_TTL_MS must be a whole number of milliseconds, 0 or more (got "${storeCacheTtl}")`)
   }
 
+  const retention = pick('OUTBOX_RETENTION_DAYS', 'outboxRetentionDays') ?? '7'
+  const outboxRetentionDays = Number(retention)
+  if (retention.trim() === '' || !Number.isFinite(outboxRetentionDays) || outboxRetentionDays < 0) {
+    throw new Error(`OUTBOX_RETENTION_DAYS must be a number of days, 0 or more (got "${retention}")`)
+  }
+
   const poolSize = pick('DATABASE_POOL_SIZE', 'databasePoolSize') ?? '10'
   const databasePoolSize = Number(poolSize)
   if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 1000) {
@@ -149,5 +157,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     authRateLimit: Number(pick('AUTH_RATE_LIMIT', 'authRateLimit') ?? 30),
     uploadMaxBytes: Number(pick('UPLOAD_MAX_BYTES', 'uploadMaxBytes') ?? 10 * 1024 * 1024),
     storeCacheTtlMs,
+    outboxRetentionDays,
   }
 }

@@ -179,8 +179,8 @@ describe('InProcessEventBus', () => {
 
   it('runs no subscribers in a server-mode process and leaves the events to a worker', async () => {
     const name = eventName()
-    const server = createEventBus(database.db, { redisUrl: undefined, mode: 'server' }, logger)
-    const worker = createEventBus(database.db, { redisUrl: undefined, mode: 'worker' }, logger)
+    const server = createEventBus(database.db, { redisUrl: undefined, mode: 'server', outboxRetentionDays: 7 }, logger)
+    const worker = createEventBus(database.db, { redisUrl: undefined, mode: 'worker', outboxRetentionDays: 7 }, logger)
     buses.push(server, worker)
     const onServer = recorder()
     const onWorker = recorder()
@@ -198,8 +198,16 @@ describe('InProcessEventBus', () => {
   })
 
   it('uses the Redis bus when REDIS_URL is set, without connecting before it starts', () => {
-    const withRedis = createEventBus(database.db, { redisUrl: 'redis://127.0.0.1:1', mode: 'shared' }, logger)
-    const withoutRedis = createEventBus(database.db, { redisUrl: undefined, mode: 'shared' }, logger)
+    const withRedis = createEventBus(
+      database.db,
+      { redisUrl: 'redis://127.0.0.1:1', mode: 'shared', outboxRetentionDays: 7 },
+      logger,
+    )
+    const withoutRedis = createEventBus(
+      database.db,
+      { redisUrl: undefined, mode: 'shared', outboxRetentionDays: 7 },
+      logger,
+    )
 
     expect(withRedis).toBeInstanceOf(RedisEventBus)
     expect(withoutRedis).toBeInstanceOf(InProcessEventBus)

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/types.js'
 import {
   claimDueEvents,
+  deleteDeliveredEvents,
   describeError,
   extendClaims,
   markDelivered,
@@ -27,6 +28,8 @@ export interface EventBus {
   kick(): void
   /** Delivers everything pending now; resolves when the outbox holds nothing due. */
   drain(): Promise<void>
+  /** Deletes delivered events past their retention (also done on a timer once started); answers how many. */
+  sweep(): Promise<number>
 }
 
 export interface EventBusOptions {
@@ -41,6 +44,10 @@ export interface EventBusOptions {
   retryDelayMs?: number
   /** How long a claim keeps other processes off its rows; renewed while subscribers run. */
   leaseMs?: number
+  /** How long delivered events stay in the outbox before the sweep deletes them; 0 keeps them. */
+  retentionMs?: number
+  /** How often the sweep runs (the first time shortly after start). */
+  sweepIntervalMs?: number
   /**
    * Whether this process runs subscribers. A `server`-mode process does not: it writes events and
    * leaves them to a `worker` process (with Redis it still moves them from the outbox to the queue).
@@ -56,8 +63,13 @@ const DEFAULTS: Settings = {
   maxAttempts: 5,
   retryDelayMs: 5000,
   leaseMs: 60_000,
+  retentionMs: 7 * 24 * 60 * 60 * 1000,
+  sweepIntervalMs: 60 * 60 * 1000,
   consume: true,
 }
+const FIRST_SWEEP_DELAY_MS = 5000
+/** Rows one sweep statement deletes; short statements keep locks and WAL bursts small. */
+const SWEEP_BATCH = 1000
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
 /** Bounds the memory kept about partly delivered events that another process may have finished. */
 const MAX_REMEMBERED_PROGRESS = 10_000
@@ -74,6 +86,8 @@ export abstract class OutboxDispatcher implements EventBus {
   protected closing = false
   private started = false
   private timer: NodeJS.Timeout | undefined
+  private sweepTimer: NodeJS.Timeout | undefined
+  private sweeping: Promise<void> = Promise.resolve()
   private rounds: Promise<void> = Promise.resolve()
   private roundQueued = false
 
@@ -88,6 +102,8 @@ export abstract class OutboxDispatcher implements EventBus {
       maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
       retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
       leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
+      retentionMs: options.retentionMs ?? DEFAULTS.retentionMs,
+      sweepIntervalMs: options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs,
       consume: options.consume ?? DEFAULTS.consume,
     }
   }
@@ -103,15 +119,18 @@ export abstract class OutboxDispatcher implements EventBus {
     this.timer = setInterval(() => this.kick(), this.settings.pollIntervalMs)
     this.timer.unref()
     this.kick()
+    if (this.settings.retentionMs > 0) this.scheduleSweep(Math.min(FIRST_SWEEP_DELAY_MS, this.settings.sweepIntervalMs))
   }
 
   async stop(): Promise<void> {
     this.started = false
     clearInterval(this.timer)
+    clearTimeout(this.sweepTimer)
     this.timer = undefined
+    this.sweepTimer = undefined
     this.closing = true
     try {
-      await this.rounds
+      await Promise.all([this.rounds, this.sweeping])
       await this.onStop()
     } finally {
       this.closing = false
@@ -130,6 +149,35 @@ export abstract class OutboxDispatcher implements EventBus {
   drain(): Promise<void> {
     // Queued behind any round in progress, so rows that round has claimed are settled when this resolves.
     return this.oneAtATime(() => this.processDue())
+  }
+
+  /**
+   * Deletes delivered events older than the retention, a batch at a time until none is left (or the
+   * bus is stopping). Parked and undelivered events stay. Answers how many rows went.
+   */
+  async sweep(): Promise<number> {
+    let removed = 0
+    for (;;) {
+      const batch = await deleteDeliveredEvents(this.db, this.settings.retentionMs, SWEEP_BATCH)
+      removed += batch
+      if (batch < SWEEP_BATCH || this.closing) return removed
+    }
+  }
+
+  private scheduleSweep(delayMs: number): void {
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = undefined
+      this.sweeping = this.sweep()
+        .then((removed) => {
+          if (removed > 0)
+            this.logger.info({ removed }, 'deleted delivered events past their retention from the outbox')
+        })
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'outbox sweep failed; it runs again later'))
+        .finally(() => {
+          if (this.started && !this.sweepTimer) this.scheduleSweep(this.settings.sweepIntervalMs)
+        })
+    }, delayMs)
+    this.sweepTimer.unref()
   }
 
   /** One round: handles due outbox rows until none is left (or the bus is stopping). */

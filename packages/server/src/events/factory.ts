@@ -7,17 +7,20 @@ import { RedisEventBus, type RedisEventBusOptions } from './redis-bus.js'
 /** Timings and limits; the Redis-only ones are ignored by the in-process bus. */
 export type EventBusTuning = Partial<Omit<RedisEventBusOptions, 'logger' | 'url' | 'consume'>>
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /**
  * The event bus for this process: through Redis (BullMQ) when `REDIS_URL` is set, in-process
  * otherwise. Subscribers run only in the modes that consume events (`shared` and `worker`).
  */
 export function createEventBus(
   db: Db,
-  config: Pick<Config, 'redisUrl' | 'mode'>,
+  config: Pick<Config, 'redisUrl' | 'mode' | 'outboxRetentionDays'>,
   logger: FastifyBaseLogger,
   tuning: EventBusTuning = {},
 ): EventBus {
   const consume = config.mode !== 'server'
-  if (config.redisUrl) return new RedisEventBus(db, { ...tuning, logger, consume, url: config.redisUrl })
-  return new InProcessEventBus(db, { ...tuning, logger, consume })
+  const options = { retentionMs: config.outboxRetentionDays * DAY_MS, ...tuning, logger, consume }
+  if (config.redisUrl) return new RedisEventBus(db, { ...options, url: config.redisUrl })
+  return new InProcessEventBus(db, options)
 }

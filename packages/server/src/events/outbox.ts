@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { encodeTime } from 'ulid'
 import { generateId } from '../db/ids.js'
 import type { Db } from '../db/types.js'
 import { outbox } from './schema.js'
@@ -102,6 +103,28 @@ export async function markFailed(
 export async function recordError(db: Db, eventIds: string[], error: string | null): Promise<void> {
   if (eventIds.length === 0) return
   await db.update(outbox).set({ last_error: error }).where(inArray(outbox.id, eventIds))
+}
+
+/**
+ * Deletes up to `limit` events delivered more than `retentionMs` ago; parked events (delivered with a
+ * `last_error`) and undelivered ones stay. Returns how many went. Event ids are ULIDs, so the scan
+ * walks the primary key from the oldest id up to the cutoff instead of needing an index of its own;
+ * rows another process is deleting right now are skipped, not waited for.
+ */
+export async function deleteDeliveredEvents(db: Db, retentionMs: number, limit: number): Promise<number> {
+  const oldestKept = `evt_${encodeTime(Math.max(0, Date.now() - retentionMs), 10)}`
+  const result = await db.execute(sql`
+    DELETE FROM outbox WHERE id IN (
+      SELECT id FROM outbox
+      WHERE id < ${oldestKept}
+        AND delivered_at < now() - ${retentionMs / 1000}::float8 * interval '1 second'
+        AND last_error IS NULL
+      ORDER BY id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`)
+  return (result as unknown as { rows: unknown[] }).rows.length
 }
 
 /** A short, storable description of whatever a subscriber threw. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { encodeTime } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/connection.js'
 import type { Db } from '../db/types.js'
@@ -205,6 +206,70 @@ export function describeEventBusContract(subject: EventBusContractSubject): void
       expect(rows.every((row) => row.delivered_at !== null)).toBe(true)
       expect(deliveries.size).toBe(100)
       expect([...deliveries.values()].every((times) => times === 1)).toBe(true)
+    })
+  })
+
+  describe('retention', () => {
+    const DAY = 24 * 60 * 60 * 1000
+    /** Outbox rows written `createdDaysAgo` days ago (ids carry their time), in one statement. */
+    async function writeAged(
+      name: string,
+      rows: { count?: number; createdDaysAgo: number; deliveredDaysAgo: number | null; error?: string }[],
+    ): Promise<void> {
+      for (const [index, row] of rows.entries()) {
+        const idPrefix = `evt_${encodeTime(Date.now() - row.createdDaysAgo * DAY, 10)}${index}`
+        const deliveredAt =
+          row.deliveredDaysAgo === null
+            ? sql`NULL`
+            : sql`now() - ${row.deliveredDaysAgo * 86400}::float8 * interval '1 second'`
+        await db().execute(sql`
+          INSERT INTO outbox (id, event_name, data, created_at, available_at, delivered_at, attempts, last_error)
+          SELECT ${idPrefix} || lpad(n::text, 15, '0'), ${name}, '{}'::jsonb,
+                 now() - ${row.createdDaysAgo * 86400}::float8 * interval '1 second', now() + interval '1 hour',
+                 ${deliveredAt}, 1, ${row.error ?? null}
+          FROM generate_series(1, ${row.count ?? 1}) AS n`)
+      }
+    }
+
+    it('deletes delivered events past their retention, a batch at a time, and keeps the rest', async () => {
+      const name = eventName()
+      await writeAged(name, [
+        { count: 2100, createdDaysAgo: 9, deliveredDaysAgo: 8 },
+        { createdDaysAgo: 9, deliveredDaysAgo: 8, error: 'parked: subscriber kept failing' },
+        { createdDaysAgo: 9, deliveredDaysAgo: null },
+        { createdDaysAgo: 9, deliveredDaysAgo: 1 },
+        { createdDaysAgo: 0, deliveredDaysAgo: 0 },
+      ])
+      const bus = subject.newBus({ retentionMs: 7 * DAY })
+
+      expect(await bus.sweep()).toBe(2100)
+
+      const kept = await rowsOf(db(), name)
+      expect(kept.map((row) => [row.last_error, row.delivered_at === null])).toEqual([
+        ['parked: subscriber kept failing', false],
+        [null, true],
+        [null, false],
+        [null, false],
+      ])
+      expect(await bus.sweep()).toBe(0)
+    })
+
+    it('sweeps by itself once started, and never with a retention of 0', async () => {
+      const swept = eventName()
+      const kept = eventName()
+      await writeAged(swept, [{ count: 3, createdDaysAgo: 3, deliveredDaysAgo: 3 }])
+      const keeping = subject.newBus({ retentionMs: 0, sweepIntervalMs: 10 })
+      await keeping.start()
+      await sleep(100)
+      expect(await rowsOf(db(), swept)).toHaveLength(3)
+      await keeping.stop()
+
+      await writeAged(kept, [{ count: 2, createdDaysAgo: 0, deliveredDaysAgo: 0 }])
+      const sweeping = subject.newBus({ retentionMs: 2 * DAY, sweepIntervalMs: 10 })
+      await sweeping.start()
+
+      await vi.waitFor(async () => expect(await rowsOf(db(), swept)).toHaveLength(0))
+      expect(await rowsOf(db(), kept)).toHaveLength(2)
     })
   })
 }
