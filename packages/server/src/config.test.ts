@@ -21,6 +21,21 @@ describe('database pool size', () => {
   })
 })
 
+describe('prepared statements', () => {
+  it('are on unless DATABASE_PREPARED_STATEMENTS turns them off', () => {
+    expect(load({}).databasePreparedStatements).toBe(true)
+    expect(load({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false)
+    expect(load({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(false)
+    expect(load({ DATABASE_PREPARED_STATEMENTS: '1' }).databasePreparedStatements).toBe(true)
+  })
+
+  it('refuses anything but true or false, naming the variable', () => {
+    expect(() => load({ DATABASE_PREPARED_STATEMENTS: 'maybe' })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS must be true or false/,
+    )
+  })
+})
+
 describe('outbox retention', () => {
   it('keeps delivered events 7 days unless OUTBOX_RETENTION_DAYS says otherwise (0 keeps them all)', () => {
     expect(load({}).outboxRetentionDays).toBe(7)

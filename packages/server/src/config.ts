@@ -22,6 +22,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Connections each process keeps to PostgreSQL. */
   databasePoolSize: number
+  /** Whether statements sent to PostgreSQL are named, so each is planned once per connection. */
+  databasePreparedStatements: boolean
   /** Where PGlite keeps its files and where dev secrets are stored. */
   dataDir: string
   redisUrl: string | undefined
@@ -138,11 +140,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "${poolSize}")`)
   }
 
+  const prepared = pick('DATABASE_PREPARED_STATEMENTS', 'databasePreparedStatements') ?? 'true'
+  if (!['true', 'false', '1', '0'].includes(prepared)) {
+    throw new Error(`DATABASE_PREPARED_STATEMENTS must be true or false (got "${prepared}")`)
+  }
+
   return {
     port,
     host,
     databaseUrl: pick('DATABASE_URL', 'databaseUrl') || undefined,
     databasePoolSize,
+    databasePreparedStatements: prepared === 'true' || prepared === '1',
     dataDir,
     redisUrl: pick('REDIS_URL', 'redisUrl') || undefined,
     mode,

@@ -36,6 +36,7 @@ async function openMigrated(config: Config, runMigrations = true): Promise<Datab
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
   })
   if (runMigrations) {
     const applied = await migrate(database)

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import { namingClient, type NamingLimits } from './named-statements.js'
 import * as schema from './schema.js'
 import type { Db } from './types.js'
 
@@ -28,10 +29,20 @@ export interface DatabaseOptions {
   /** PostgreSQL only: the schema to use (tests isolate each file in its own). */
   searchPath?: string
   poolSize?: number
+  /**
+   * PostgreSQL only: name statements so the server plans each once per connection (default true);
+   * limits for tests.
+   */
+  preparedStatements?: boolean | NamingLimits
 }
 
 // int8 (count(*), bigserial) as JS numbers: every count we return fits.
 pg.types.setTypeParser(20, (value) => Number(value))
+
+function clientFor(preparedStatements: boolean | NamingLimits): typeof pg.Client {
+  if (preparedStatements === false) return pg.Client
+  return preparedStatements === true ? namingClient() : namingClient(preparedStatements)
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options)
@@ -45,6 +56,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // for each other's answers: one round trip, and one wake-up of the server, for the batch.
     pipeline: true,
     max: options.poolSize ?? 10,
+    Client: clientFor(options.preparedStatements ?? true),
     options: options.searchPath ? `-c search_path=${options.searchPath},public` : undefined,
   })
   pool.on('error', () => {
