@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { findPgError } from './pg-errors.js'
 import { useTestApp } from '../testing/test-app.js'
-import { concurrently } from './concurrent.js'
+import { socketWritesDuring } from '../testing/socket-writes.js'
+import { concurrently, lastStatement } from './concurrent.js'
+import { openDatabase } from './connection.js'
 
 /**
  * `concurrently` inside a transaction: pipelined on PostgreSQL, one after another on PGlite. Both
@@ -87,5 +89,52 @@ describe('concurrently in a transaction', () => {
       () => db().execute(sql`SELECT 'b' AS label`),
     ])
     expect([rowsOf(a)[0].label, rowsOf(b)[0].label]).toEqual(['a', 'b'])
+  })
+})
+
+describe('lastStatement', () => {
+  const count = async () =>
+    rowsOf(await db().execute(sql`SELECT count(*)::int AS count FROM concurrent_probe WHERE n >= 100`))[0].count
+
+  it('commits the statement with the transaction', async () => {
+    const outcome = await db().transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (100)`)
+      return lastStatement(tx, tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (101)`))
+    })
+    await outcome.answer
+
+    expect(await count()).toBe(2)
+    await db().execute(sql`DELETE FROM concurrent_probe`)
+  })
+
+  it('reports its failure, and the transaction has rolled back', async () => {
+    const attempt = async () => {
+      const outcome = await db().transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (102)`)
+        return lastStatement(tx, tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (NULL)`))
+      })
+      await outcome.answer
+    }
+
+    await expect(attempt()).rejects.toSatisfy((error: unknown) => findPgError(error)?.code === '23502')
+    expect(await count()).toBe(0)
+  })
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('goes out with the COMMIT, in one write', async () => {
+    const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 1 })
+    try {
+      await database.db.execute(sql`SELECT ${0}::int`)
+      const writes = await socketWritesDuring(database.db, async () => {
+        const outcome = await database.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT ${1}::int`)
+          return lastStatement(tx, tx.execute(sql`SELECT ${2}::int`))
+        })
+        await outcome.answer
+      })
+      // BEGIN with the first SELECT, then the last SELECT with the COMMIT.
+      expect(writes).toBe(2)
+    } finally {
+      await database.close()
+    }
   })
 })

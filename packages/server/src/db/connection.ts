@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import { withEarlyBegin } from './early-begin.js'
 import { namingClient, type NamingLimits } from './named-statements.js'
 import * as schema from './schema.js'
 import type { Db } from './types.js'
@@ -40,8 +41,8 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(20, (value) => Number(value))
 
 function clientFor(preparedStatements: boolean | NamingLimits): typeof pg.Client {
-  if (preparedStatements === false) return pg.Client
-  return preparedStatements === true ? namingClient() : namingClient(preparedStatements)
+  if (preparedStatements === false) return withEarlyBegin(pg.Client)
+  return withEarlyBegin(preparedStatements === true ? namingClient() : namingClient(preparedStatements))
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -53,7 +54,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({
     connectionString: url,
     // Statements sent side by side on one connection (see `concurrently`) go out without waiting
-    // for each other's answers: one round trip, and one wake-up of the server, for the batch.
+    // for each other's answers: one round trip, and one wake-up of the server, for the batch. A
+    // transaction's BEGIN goes out with its first statements (see `withEarlyBegin`).
     pipeline: true,
     max: options.poolSize ?? 10,
     Client: clientFor(options.preparedStatements ?? true),

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timestamptz } from '../db/columns.js'
+import { lastStatement } from '../db/concurrent.js'
 import { generateId } from '../db/ids.js'
 import { RELAXED_COMMIT } from '../db/relaxed-commit.js'
 import type { Db } from '../db/types.js'
@@ -197,10 +198,14 @@ async function runUnderOwnKey(
       const outcome = await db.transaction(async (tx) => {
         const advanced = next(await stage.run(tx, current))
         if (advanced.recovery_point !== FINISHED) return { advanced }
-        const [stored] = await tx.insert(idempotencyKey).values(rowOf(advanced)).returning()
-        return { stored }
+        // The finished key goes out with the COMMIT; its answer is checked once that is back.
+        const { answer } = await lastStatement(tx, tx.insert(idempotencyKey).values(rowOf(advanced)))
+        return { advanced, stored: answer }
       })
-      if (outcome.stored) return outcome.stored
+      if (outcome.stored) {
+        await outcome.stored
+        return outcome.advanced
+      }
       key = outcome.advanced
     } else {
       key = next(await stage.run(db, current))

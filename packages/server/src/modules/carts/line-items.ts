@@ -10,7 +10,7 @@ import { mutateCart, type CartEnv } from './lock.js'
 import { loadCartDetails, retrieveCartRegion, type CartRegion, type CartRow, type LineItemRow } from './loader.js'
 import { syncPaymentSessions } from './payment-sessions.js'
 import { lineItem } from './schema.js'
-import { reconcileShippingMethods, shippedProfiles } from './shipping-methods.js'
+import { reconcileShippingMethods, shippedProfiles, unshipLines } from './shipping-methods.js'
 import {
   assertSellable,
   loadCartVariants,
@@ -40,8 +40,9 @@ function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<s
  * (published, in the cart's channel, priced in its region, in stock), inputs of one variant summed,
  * and each merged into an existing line of that variant and metadata when that line allows it
  * (`should_merge`), as v1 does. Everything it checks is read in one batch of statements (the
- * region too, unless the caller knows it), then one write per merged line and one for the new
- * lines. Answers the region and whether the cart has shipping methods.
+ * region too, unless the caller knows it), then its writes in one more: one per merged line, one
+ * for the new lines and, on a cart without shipping methods, one marking its lines not shipped.
+ * Answers the region and whether the cart has shipping methods.
  */
 export async function addLines(
   tx: Db,
@@ -90,15 +91,14 @@ export async function addLines(
     lines.reduce((sum, line) => sum + (line.variant_id === variantId ? line.quantity : 0), 0) +
     [...added.values()].reduce((sum, next) => sum + (next.entry.variant.id === variantId ? next.quantity : 0), 0)
 
-  for (const line of lines.filter((candidate) => targeted.has(candidate.id))) {
-    const entry = variants.get(line.variant_id!)!
-    assertInStock(entry.variant, unitsOf(entry.variant.id))
-    const price = requireUnitPrice(entry, region, line.quantity, env.flags)
-    await tx
-      .update(lineItem)
-      .set({ quantity: line.quantity, ...price, updated_at: new Date() })
-      .where(eq(lineItem.id, line.id))
-  }
+  const updates = lines
+    .filter((candidate) => targeted.has(candidate.id))
+    .map((line) => {
+      const entry = variants.get(line.variant_id!)!
+      assertInStock(entry.variant, unitsOf(entry.variant.id))
+      const price = requireUnitPrice(entry, region, line.quantity, env.flags)
+      return { ...price, id: line.id, quantity: line.quantity }
+    })
   const toInsert: (typeof lineItem.$inferInsert)[] = []
   for (const { entry, quantity, metadata } of added.values()) {
     assertInStock(entry.variant, unitsOf(entry.variant.id))
@@ -118,9 +118,22 @@ export async function addLines(
       metadata: metadata ?? null,
     })
   }
-  if (toInsert.length > 0) await tx.insert(lineItem).values(toInsert)
-  // Every method has an option, so a cart without shipped profiles has no methods.
-  return { region, hasShippingMethods: shipped.size > 0 }
+  // Every method has an option, so a cart without shipped profiles has no methods, and none of
+  // its lines is shipped: the ones that say otherwise are corrected in the same batch.
+  const hasShippingMethods = shipped.size > 0
+  await concurrently(tx, [
+    ...updates.map(
+      ({ id, ...changes }) =>
+        () =>
+          tx
+            .update(lineItem)
+            .set({ ...changes, updated_at: new Date() })
+            .where(eq(lineItem.id, id)),
+    ),
+    ...(toInsert.length > 0 ? [() => tx.insert(lineItem).values(toInsert)] : []),
+    ...(hasShippingMethods ? [] : [() => unshipLines(tx, row.id)]),
+  ])
+  return { region, hasShippingMethods }
 }
 
 /** The line-item add in a transaction with its consequences for the cart's shipping methods. */
@@ -132,7 +145,7 @@ export async function addLineItemInTransaction(
 ): Promise<CartRegion> {
   return mutateCart(tx, cartId, async (inner, row) => {
     const { region, hasShippingMethods } = await addLines(inner, env, row, [input])
-    await reconcileShippingMethods(inner, env, cartId, hasShippingMethods)
+    if (hasShippingMethods) await reconcileShippingMethods(inner, env, cartId, true)
     return region
   })
 }

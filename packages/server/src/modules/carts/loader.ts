@@ -16,12 +16,13 @@ import { retrieveSingleTypeProfile } from '../shipping/profiles.js'
 import { shippingOption, shippingProfile } from '../shipping/schema.js'
 import { currency } from '../store/schema.js'
 import { loadShippingOptions, type ShippingOptionView } from '../shipping/service.js'
-import { taxRate } from '../tax/schema.js'
+import { productTaxRate, productTypeTaxRate, shippingTaxRate, taxRate } from '../tax/schema.js'
 import type { TaxRateRow } from '../tax/loader.js'
 import {
   computeTaxLines,
-  loadTaxOverrides,
+  overridesFrom,
   taxLinesFrom,
+  type OverrideRow,
   type TaxLines,
   type TaxLinesInput,
 } from '../tax/system-provider.js'
@@ -183,6 +184,30 @@ const storedTaxesShown = sql`(${cart.completed_at} IS NOT NULL
   OR NOT (SELECT r.automatic_taxes FROM ${region} r WHERE r.id = ${cart.region_id}))`
 
 /**
+ * The override rates of the cart's region linked to the products and product types of its lines
+ * and the shipping options of its methods (see `loadOverrides` in the tax provider), as JSON rows.
+ * An open cart only: a completed one shows the tax lines it stored.
+ */
+const taxOverridesJson = sql<OverrideRow[]>`CASE WHEN ${cart.completed_at} IS NULL THEN (
+  SELECT coalesce(json_agg(o), '[]'::json) FROM (
+    SELECT 'product' AS kind, l.product_id AS target_id, t.rate, t.name, t.code
+    FROM ${productTaxRate} l JOIN ${taxRate} t ON t.id = l.rate_id
+    WHERE t.region_id = ${cart.region_id} AND l.product_id IN (SELECT pv.product_id FROM ${lineItem} li
+      JOIN ${productVariant} pv ON pv.id = li.variant_id WHERE li.cart_id = ${cart.id})
+    UNION ALL
+    SELECT 'product_type', l.product_type_id, t.rate, t.name, t.code
+    FROM ${productTypeTaxRate} l JOIN ${taxRate} t ON t.id = l.rate_id
+    WHERE t.region_id = ${cart.region_id} AND l.product_type_id IN (SELECT p.type_id FROM ${lineItem} li
+      JOIN ${productVariant} pv ON pv.id = li.variant_id JOIN ${product} p ON p.id = pv.product_id
+      WHERE li.cart_id = ${cart.id})
+    UNION ALL
+    SELECT 'shipping_option', l.shipping_option_id, t.rate, t.name, t.code
+    FROM ${shippingTaxRate} l JOIN ${taxRate} t ON t.id = l.rate_id
+    WHERE t.region_id = ${cart.region_id} AND l.shipping_option_id IN (SELECT m.shipping_option_id
+      FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id})
+  ) o) ELSE '[]'::json END`
+
+/**
  * The whole cart in one statement: the row with its addresses and channel, and as JSON its lines
  * (with variants and products), their adjustments and stored tax lines, its shipping methods with
  * their stored tax lines, and its payment sessions. One round trip instead of seven is most of what
@@ -221,6 +246,7 @@ const cartStatement = preparedSelect('cart_whole', (db) =>
         WHERE m.cart_id = ${cart.id}) ELSE '[]'::json END`,
       sessions: sql<JsonRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.provider_id), '[]'::json)
         FROM ${paymentSession} s WHERE s.cart_id = ${cart.id})`,
+      tax_overrides: taxOverridesJson,
       // Whether taxes are computed (see `usesStoredTaxes`) is known before the region is read.
       automatic_taxes: sql<boolean>`(SELECT r.automatic_taxes FROM ${region} r WHERE r.id = ${cart.region_id})`,
     })
@@ -479,17 +505,17 @@ export async function loadCartDetails(
   const storedTaxes = usesStoredTaxes(row, automaticTaxes, forceTaxes)
   const items = whole ? await itemsOf(db, whole, storedTaxes) : []
   const methodRows = whole ? whole.methods.map(methodOf) : []
-  // What the lines and methods need next is read in one batch: the region, their options and
-  // the tax overrides of the region (by its id) for their products and options.
-  const targets = taxTargets({ items, shipping_methods: methodRows })
+  // What the lines and methods need next is read in one batch: the region and their options. The
+  // tax overrides came with the cart (a bare cart has no lines to override).
   let regionRead: Promise<CartRegion> | undefined
   const readRegion = () =>
     (regionRead ??= knownRegion ? Promise.resolve(knownRegion) : retrieveCartRegion(db, row.region_id))
-  const [regionDetails, options, overrides] = await concurrently(db, [
+  const [regionDetails, options] = await concurrently(db, [
     readRegion,
     () => optionsOf(db, methodRows, flags, readRegion),
-    async () => (storedTaxes ? undefined : loadTaxOverrides(db, row.region_id, targets)),
   ])
+  const targets = taxTargets({ items, shipping_methods: methodRows })
+  const overrides = storedTaxes ? undefined : overridesFrom(whole ? whole.tax_overrides : [])
   const methods = whole ? shippingMethodsOf(whole, methodRows, options, storedTaxes) : []
   const sessions = whole ? whole.sessions.map(sessionOf) : []
   const base = { ...parts, region: regionDetails, items, shipping_methods: methods, payment_sessions: sessions }

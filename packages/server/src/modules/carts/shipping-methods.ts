@@ -57,6 +57,14 @@ function shippedLineUpdates(tx: Db, details: CartDetails, profiles: Set<string>)
   })
 }
 
+/** Marks the cart's lines not shipped, for a cart without shipping methods. */
+export function unshipLines(tx: Db, cartId: string) {
+  return tx
+    .update(lineItem)
+    .set({ has_shipping: false })
+    .where(and(eq(lineItem.cart_id, cartId), eq(lineItem.has_shipping, true)))
+}
+
 /**
  * After the lines changed (inside the change's transaction): drops the shipping methods no line
  * needs any more (no line of their profile) and those whose option's subtotal requirements the cart
@@ -77,10 +85,7 @@ export async function reconcileShippingMethods(
       .length > 0
   if (!any) {
     // Without methods nothing is shipped; one statement instead of loading the cart.
-    await tx
-      .update(lineItem)
-      .set({ has_shipping: false })
-      .where(and(eq(lineItem.cart_id, cartId), eq(lineItem.has_shipping, true)))
+    await unshipLines(tx, cartId)
     return
   }
   const details = await loadCartDetails(tx, cartId, env.flags)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FeatureFlags } from '../../config.js'
 import { freeCountry } from '../../testing/factories/carts.js'
-import { makeProduct } from '../../testing/factories/catalog.js'
+import { makeProduct, makeProductType } from '../../testing/factories/catalog.js'
 import { makeRegion } from '../../testing/factories/regions.js'
 import { makeShippingOption } from '../../testing/factories/shipping.js'
 import { makeTaxRate } from '../../testing/factories/tax.js'
@@ -109,6 +109,54 @@ describe('cart totals', () => {
       gift_card_tax_total: 0,
       total: 5326,
     })
+  })
+
+  it("applies product type and shipping option overrides of the cart's region, a product's before its type's", async () => {
+    const region = await makeRegion(db(), { countries: [await freeCountry(db())], tax_rate: 10 })
+    const elsewhere = await makeRegion(db(), { countries: [await freeCountry(db())], tax_rate: 10 })
+    const food = await makeProductType(db())
+    const bread = await makeProduct(db(), {
+      type_id: food.id,
+      variants: [{ prices: [{ amount: 1000, region_id: region.id }] }],
+    })
+    const wine = await makeProduct(db(), {
+      type_id: food.id,
+      variants: [{ prices: [{ amount: 2000, region_id: region.id }] }],
+    })
+    const option = await makeShippingOption(db(), region.id, { amount: 500 })
+    await makeTaxRate(db(), { region_id: region.id, rate: 5, code: 'FOOD', name: 'Food', product_types: [food.id] })
+    await makeTaxRate(db(), { region_id: region.id, rate: 20, code: 'ALC', name: 'Alcohol', products: [wine.id] })
+    await makeTaxRate(db(), { region_id: region.id, rate: 2, code: 'DUTY', name: 'Duty', products: [wine.id] })
+    await makeTaxRate(db(), {
+      region_id: region.id,
+      rate: 0,
+      code: 'FREE',
+      name: 'Free shipping',
+      shipping_options: [option.id],
+    })
+    // Another region's overrides of the same products never apply here.
+    await makeTaxRate(db(), { region_id: elsewhere.id, rate: 50, products: [bread.id], product_types: [food.id] })
+
+    const cart = await checkout(
+      region.id,
+      [
+        { variantId: bread.variants[0].id, quantity: 1 },
+        { variantId: wine.variants[0].id, quantity: 1 },
+      ],
+      option.id,
+    )
+
+    const [breadLine, wineLine] = cart.items
+    expect(breadLine.tax_lines).toEqual([{ rate: 5, name: 'Food', code: 'FOOD', item_id: breadLine.id }])
+    expect(wineLine.tax_lines).toEqual([
+      { rate: 20, name: 'Alcohol', code: 'ALC', item_id: wineLine.id },
+      { rate: 2, name: 'Duty', code: 'DUTY', item_id: wineLine.id },
+    ])
+    expect(cart.shipping_methods[0].tax_lines).toEqual([
+      expect.objectContaining({ rate: 0, name: 'Free shipping', code: 'FREE' }),
+    ])
+    // 1000 × 5 % = 50; 2000 × 22 % = 440; shipping at 0 %.
+    expect(cartTotals(cart)).toMatchObject({ item_tax_total: 490, shipping_tax_total: 0, tax_total: 490, total: 3990 })
   })
 
   it('EUR, tax-inclusive region prices and shipping: the gross is what is paid', async () => {

@@ -34,9 +34,10 @@ export interface TaxLines {
   shipping_methods: ShippingMethodTaxLine[]
 }
 
-type OverrideKind = 'product' | 'product_type' | 'shipping_option'
+export type OverrideKind = 'product' | 'product_type' | 'shipping_option'
 
-interface OverrideRow {
+/** One override rate linked to one product, product type or shipping option. */
+export interface OverrideRow {
   kind: OverrideKind
   target_id: string
   rate: number | null
@@ -64,10 +65,14 @@ async function loadOverrides(db: Db, regionId: string, targets: Record<OverrideK
         FROM ${link} JOIN ${taxRate} ON ${taxRate.id} = ${link.rate_id}
         WHERE ${and(eq(taxRate.region_id, regionId), inArray(target, targets[kind]))}`,
     )
-  const byTarget = new Map<string, TaxLineRate[]>()
-  if (parts.length === 0) return byTarget
+  if (parts.length === 0) return new Map()
   const result = await db.execute(sql.join(parts, sql` UNION ALL `))
-  const rows = (result as unknown as { rows: OverrideRow[] }).rows
+  return overridesFrom((result as unknown as { rows: OverrideRow[] }).rows)
+}
+
+/** Override rows (read here or by a statement of the caller's) as rates by target. */
+export function overridesFrom(rows: OverrideRow[]): TaxOverrides {
+  const byTarget: TaxOverrides = new Map()
   // Stable order of several rates on one target: by name, then code.
   rows.sort((a, b) => a.name.localeCompare(b.name) || (a.code ?? '').localeCompare(b.code ?? ''))
   for (const row of rows) {
