@@ -1,3 +1,4 @@
+import { NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Db } from './types.js'
 
@@ -13,4 +14,19 @@ export function isTransaction(db: Db): boolean {
  */
 export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return isTransaction(db) ? work(db) : db.transaction(work)
+}
+
+/** Whether `db` is the root handle over a PostgreSQL pool (not PGlite, not a transaction). */
+function onPostgresPool(db: Db): boolean {
+  return db instanceof NodePgDatabase
+}
+
+/**
+ * Runs reads on one connection. On the PostgreSQL pool they run in a read-only transaction that
+ * exists only to hold one connection: the statements `concurrently` sends side by side are then
+ * pipelined there (one write, one wake-up of the server for a batch) instead of each taking a
+ * connection of its own. In a transaction already, or on PGlite, `work` runs as it is.
+ */
+export function onOneConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  return onPostgresPool(db) ? db.transaction(work, { accessMode: 'read only' }) : work(db)
 }

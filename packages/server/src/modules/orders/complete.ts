@@ -6,6 +6,7 @@ import { getPaymentProvider, type PaymentData, type PaymentSessionStatus } from 
 import type { CartDetails, PaymentSessionRow } from '../carts/loader.js'
 import { paymentSession } from '../carts/schema.js'
 import { concurrently } from '../../db/concurrent.js'
+import { onOneConnection } from '../../db/transactions.js'
 import {
   clearCartTaxLines,
   retrieveCartForCompletion,
@@ -28,8 +29,9 @@ export const PAYMENT_AUTHORIZED = 'payment_authorized'
 
 /** `200 {type: "order", data}`: the order with every column, its shipping address, lines and payments. */
 async function orderResponse(db: Db, orderId: string): Promise<StageResult> {
-  const rows = await db.select().from(order).where(eq(order.id, orderId))
-  const [data] = await loadOrders(db, rows, COMPLETED_ORDER_SELECTION)
+  const [data] = await onOneConnection(db, async (reader) =>
+    loadOrders(reader, await reader.select().from(order).where(eq(order.id, orderId)), COMPLETED_ORDER_SELECTION),
+  )
   return { response_code: 200, response_body: { type: 'order', data } }
 }
 
