@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { encodeTime } from 'ulid'
 import { generateId } from '../db/ids.js'
 import type { Db } from '../db/types.js'
@@ -10,6 +10,18 @@ import { outbox } from './schema.js'
  */
 export async function emit(db: Db, eventName: string, data: Record<string, unknown>): Promise<void> {
   await db.insert(outbox).values({ id: generateId('evt'), event_name: eventName, data })
+}
+
+/**
+ * `emit` for a write whose effect is not known yet: the event is recorded only if `condition` holds
+ * when this statement runs. Sent right behind that write (in one `concurrently` batch), it sees the
+ * write, so the pair costs one round trip instead of a round trip to learn what the write did.
+ */
+export function emitWhen(db: Db, eventName: string, data: Record<string, unknown>, condition: SQL) {
+  return db.execute(sql`
+    INSERT INTO ${outbox} (id, event_name, data)
+    SELECT ${generateId('evt')}, ${eventName}, ${JSON.stringify(data)}::jsonb
+    WHERE ${condition}`)
 }
 
 /**

@@ -206,11 +206,11 @@ describe('cart write path statement count', () => {
       // upper bounds. A transaction's BEGIN goes out with its first statement, a finished
       // idempotency key with its COMMIT, and the order's answer is read on one connection. Before
       // pipelining the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154 for the seven requests
-      // of a checkout, against 67 now.
+      // of a checkout, against 65 now.
       const bounds = {
         create: 3,
         line_item: 5,
-        update: 9,
+        update: 7,
         shipping: 9,
         sessions: 15,
         select: 9,

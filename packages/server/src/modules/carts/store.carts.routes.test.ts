@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freeCountry, makeCart } from '../../testing/factories/carts.js'
 import { makeProduct } from '../../testing/factories/catalog.js'
@@ -7,6 +7,7 @@ import { makeRegion } from '../../testing/factories/regions.js'
 import { makePublishableKey, makeSalesChannel } from '../../testing/factories/sales-channels.js'
 import { makeShippingOption } from '../../testing/factories/shipping.js'
 import { useTestApp } from '../../testing/test-app.js'
+import { outbox } from '../../events/schema.js'
 import { customer } from '../customers/schema.js'
 import { ensureStore } from '../store/service.js'
 import { store } from '../store/schema.js'
@@ -302,6 +303,26 @@ describe('POST /store/carts/:id', () => {
     expect(guest).toMatchObject({ has_account: false, email: email.toLowerCase() })
 
     expect((await post(`/store/carts/${first.id}`, { email: 'not-an-email' })).status).toBe(400)
+  })
+
+  it('creates one guest, with one customer.created event, for an email given to carts in parallel', async () => {
+    const { region } = await shop()
+    const carts = await Promise.all(
+      Array.from({ length: 6 }, () => makeCart(db(), { region_id: region.id, email: null })),
+    )
+    const email = `parallel-${Date.now()}@example.com`
+
+    const answers = await Promise.all(carts.map((cart) => post(`/store/carts/${cart.id}`, { email })))
+
+    expect(answers.map((answer) => answer.status)).toEqual(carts.map(() => 200))
+    const guests = await db().select().from(customer).where(eq(customer.email, email))
+    expect(guests).toHaveLength(1)
+    expect(new Set(answers.map((answer) => answer.body.cart.customer_id))).toEqual(new Set([guests[0].id]))
+    const events = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.event_name, 'customer.created'), sql`${outbox.data}->>'id' = ${guests[0].id}`))
+    expect(events).toHaveLength(1)
   })
 
   it('gives the cart to the logged-in customer only', async () => {

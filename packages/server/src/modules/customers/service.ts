@@ -2,7 +2,9 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } fr
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { emit } from '../../events/outbox.js'
+import { concurrently } from '../../db/concurrent.js'
+import { inTransaction } from '../../db/transactions.js'
+import { emit, emitWhen } from '../../events/outbox.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
 import { dateConditions, likePattern, orderBy, parseExpand, whereAll } from '../../http/list.js'
 import { hashPassword, passwordProblem } from '../../http/passwords.js'
@@ -424,28 +426,27 @@ export async function deleteCustomerAddress(
   })
 }
 
-/** The guest record for an email (v1 links a cart given an email to one), created when missing. */
-export async function findOrCreateGuestCustomer(tx: Db, email: string): Promise<{ id: string; email: string }> {
+/**
+ * The guest record for an email (v1 links a cart given an email to one), created when missing. One
+ * batch: the insert (which does nothing when the guest exists, or once another cart has just
+ * created it), its `customer.created` event if it inserted, and the read of the guest either way.
+ */
+export function findOrCreateGuestCustomer(db: Db, email: string): Promise<{ id: string; email: string }> {
   const lower = email.toLowerCase()
-  const find = async () => {
-    const [row] = await tx
-      .select({ id: customer.id, email: customer.email })
-      .from(customer)
-      .where(and(byEmail(lower), eq(customer.has_account, false)))
-      .limit(1)
-    return row
-  }
-  const existing = await find()
-  if (existing) return existing
-  const [created] = await tx
-    .insert(customer)
-    .values({ id: generateId('cus'), email: lower, has_account: false })
-    .onConflictDoNothing()
-    .returning({ id: customer.id, email: customer.email })
-  if (created) {
-    await emit(tx, 'customer.created', { id: created.id })
-    return created
-  }
-  // Another cart created the same guest a moment ago.
-  return (await find())!
+  const id = generateId('cus')
+  // In a transaction, so the read comes after the insert (on the pool they would run side by side).
+  return inTransaction(db, async (tx) => {
+    const [, , [guest]] = await concurrently(tx, [
+      () => tx.insert(customer).values({ id, email: lower, has_account: false }).onConflictDoNothing(),
+      () =>
+        emitWhen(tx, 'customer.created', { id }, sql`EXISTS (SELECT 1 FROM ${customer} WHERE ${customer.id} = ${id})`),
+      () =>
+        tx
+          .select({ id: customer.id, email: customer.email })
+          .from(customer)
+          .where(and(byEmail(lower), eq(customer.has_account, false)))
+          .limit(1),
+    ])
+    return guest
+  })
 }
