@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
-import { concurrently } from '../../db/concurrent.js'
 import type { LoadedVariant } from '../catalog/loader.js'
 import { product, productVariant } from '../catalog/schema.js'
 import { address } from '../customers/schema.js'
@@ -13,9 +12,10 @@ import type { CountryRow, ProviderRow, RegionRow } from '../regions/service.js'
 import { salesChannel } from '../sales-channels/schema.js'
 import type { SalesChannelRow } from '../sales-channels/service.js'
 import { retrieveSingleTypeProfile } from '../shipping/profiles.js'
-import { shippingOption, shippingProfile } from '../shipping/schema.js'
+import { shippingOption, shippingOptionRequirement, shippingProfile } from '../shipping/schema.js'
 import { currency } from '../store/schema.js'
-import { loadShippingOptions, type ShippingOptionView } from '../shipping/service.js'
+import { priceShippingOptions } from '../shipping/pricing.js'
+import type { ShippingOptionView } from '../shipping/service.js'
 import { productTaxRate, productTypeTaxRate, shippingTaxRate, taxRate } from '../tax/schema.js'
 import type { TaxRateRow } from '../tax/loader.js'
 import {
@@ -41,8 +41,8 @@ import { computeTotals, type Totals } from './totals.js'
 
 /**
  * Reads a cart with everything its totals and its wire shape need, in a fixed number of statements
- * whatever the number of lines: the whole cart in one, its region, the options of its shipping
- * methods, and its taxes.
+ * whatever the number of lines: the whole cart in one (its lines, methods with their options, and
+ * the tax overrides that apply), and its region.
  */
 
 export type CartRow = typeof cart.$inferSelect
@@ -127,28 +127,41 @@ const cartRowStatement = preparedSelect('cart_row', (db) =>
     .limit(1),
 )
 
+/** What a cart shows of its region beside the row: its countries, payment providers and tax rates. */
+const regionRelations = {
+  countries: sql<CountryRow[]>`(SELECT coalesce(json_agg(c ORDER BY c.iso_2), '[]'::json)
+    FROM ${country} c WHERE c.region_id = ${region.id})`,
+  payment_providers: sql<ProviderRow[]>`(SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)
+    FROM ${regionPaymentProvider} rp JOIN ${paymentProvider} p ON p.id = rp.provider_id
+    WHERE rp.region_id = ${region.id})`,
+  tax_rates: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(t ORDER BY t.name), '[]'::json)
+    FROM ${taxRate} t WHERE t.region_id = ${region.id})`,
+}
+
 /**
  * The region, its currency's tax setting, its countries, payment providers and tax rates, in one
  * statement.
  */
 const regionStatement = preparedSelect('cart_region', (db) =>
   db
-    .select({
-      region,
-      currency_includes_tax: currency.includes_tax,
-      countries: sql<CountryRow[]>`(SELECT coalesce(json_agg(c ORDER BY c.iso_2), '[]'::json)
-        FROM ${country} c WHERE c.region_id = ${region.id})`,
-      payment_providers: sql<ProviderRow[]>`(SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)
-        FROM ${regionPaymentProvider} rp JOIN ${paymentProvider} p ON p.id = rp.provider_id
-        WHERE rp.region_id = ${region.id})`,
-      tax_rates: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(t ORDER BY t.name), '[]'::json)
-        FROM ${taxRate} t WHERE t.region_id = ${region.id})`,
-    })
+    .select({ region, currency_includes_tax: currency.includes_tax, ...regionRelations })
     .from(region)
     .innerJoin(currency, eq(currency.code, region.currency_code))
     .where(and(eq(region.id, id), isNull(region.deleted_at)))
     .limit(1),
 )
+
+type RegionRead = Awaited<ReturnType<typeof regionStatement>>[number]
+
+/** `regionStatement`'s row as one JSON object, for the whole-cart statement; null for a deleted region. */
+const cartRegionJson = sql<(Omit<RegionRead, 'region'> & { region: JsonRow }) | null>`(SELECT json_build_object(
+    'region', to_json(${region}),
+    'currency_includes_tax', ${currency.includes_tax},
+    'countries', ${regionRelations.countries},
+    'payment_providers', ${regionRelations.payment_providers},
+    'tax_rates', ${regionRelations.tax_rates})
+  FROM ${region} JOIN ${currency} ON ${currency.code} = ${region.currency_code}
+  WHERE ${region.id} = ${cart.region_id} AND ${region.deleted_at} IS NULL)`
 
 /**
  * What carts read of a product; a product outside any shipping profile falls back to the default
@@ -246,9 +259,16 @@ const cartStatement = preparedSelect('cart_whole', (db) =>
         WHERE m.cart_id = ${cart.id}) ELSE '[]'::json END`,
       sessions: sql<JsonRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.provider_id), '[]'::json)
         FROM ${paymentSession} s WHERE s.cart_id = ${cart.id})`,
+      // The options of its shipping methods (kept even after staff delete them), with their live
+      // requirements, which say whether a method still applies when the lines change.
+      method_options: sql<{ option: JsonRow; requirements: JsonRow[] }[]>`(SELECT coalesce(json_agg(json_build_object(
+          'option', to_json(o),
+          'requirements', (SELECT coalesce(json_agg(r ORDER BY r.type, r.id), '[]'::json)
+            FROM ${shippingOptionRequirement} r WHERE r.shipping_option_id = o.id AND r.deleted_at IS NULL))), '[]'::json)
+        FROM ${shippingOption} o
+        WHERE o.id IN (SELECT m.shipping_option_id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}))`,
       tax_overrides: taxOverridesJson,
-      // Whether taxes are computed (see `usesStoredTaxes`) is known before the region is read.
-      automatic_taxes: sql<boolean>`(SELECT r.automatic_taxes FROM ${region} r WHERE r.id = ${cart.region_id})`,
+      region: cartRegionJson,
     })
     .from(cart)
     .leftJoin(shippingAddress, eq(shippingAddress.id, cart.shipping_address_id))
@@ -267,6 +287,9 @@ const itemTaxLineOf = rowReader(lineItemTaxLine)
 const methodOf = rowReader(shippingMethod)
 const methodTaxLineOf = rowReader(shippingMethodTaxLine)
 const sessionOf = rowReader(paymentSession)
+const optionOf = rowReader(shippingOption)
+const regionOf = rowReader(region)
+const requirementOf = rowReader(shippingOptionRequirement)
 const taxRateOf = rowReader(taxRate)
 const productOf = (json: JsonRow): Omit<LineProduct, 'profile_id'> & { profile_id: string | null } => ({
   ...(json as unknown as LineProduct),
@@ -284,6 +307,10 @@ export async function retrieveCartRow(db: Db, cartId: string): Promise<CartRow> 
 export async function retrieveCartRegion(db: Db, regionId: string): Promise<CartRegion> {
   const [row] = await regionStatement(db, { id: regionId })
   if (!row) throw NotFound.entity('Region', regionId)
+  return cartRegionOf(row)
+}
+
+function cartRegionOf(row: RegionRead): CartRegion {
   return {
     ...row.region,
     countries: row.countries,
@@ -291,6 +318,12 @@ export async function retrieveCartRegion(db: Db, regionId: string): Promise<Cart
     tax_rates: row.tax_rates.map(taxRateOf),
     currency_includes_tax: row.currency_includes_tax,
   }
+}
+
+/** The region the whole-cart statement read, as `retrieveCartRegion` answers it. */
+function regionOfCart(whole: WholeCart, regionId: string): CartRegion {
+  if (!whole.region) throw NotFound.entity('Region', regionId)
+  return cartRegionOf({ ...whole.region, region: regionOf(whole.region.region) })
 }
 
 /**
@@ -338,19 +371,19 @@ async function itemsOf(db: Db, whole: WholeCart, storedTaxes: boolean): Promise<
   return items
 }
 
-/** The options of the cart's shipping methods (kept even after staff delete them), by id. */
+/** The options of the cart's shipping methods, as the whole-cart statement read them, priced, by id. */
 async function optionsOf(
   db: Db,
-  methods: ShippingMethodRow[],
+  whole: WholeCart | undefined,
   flags: CartFlags,
-  region: () => Promise<CartRegion>,
+  region: CartRegion,
 ): Promise<Map<string, ShippingOptionView>> {
-  if (methods.length === 0) return new Map()
-  const optionIds = [...new Set(methods.map((row) => row.shipping_option_id))]
-  // The requirements say whether the method still applies when the lines change.
-  const options = await loadShippingOptions(db, inArray(shippingOption.id, optionIds), ['requirements'], flags, {
-    regions: region().then((known) => [known]),
-  })
+  if (!whole || whole.method_options.length === 0) return new Map()
+  const rows = whole.method_options.map(({ option, requirements }) => ({
+    ...optionOf(option),
+    requirements: requirements.map(requirementOf),
+  }))
+  const options = await priceShippingOptions(db, rows, flags.tax_inclusive_pricing, [region])
   return new Map(options.map((option) => [option.id, option]))
 }
 
@@ -472,8 +505,9 @@ type CartParts = Pick<CartDetails, 'cart' | 'shipping_address' | 'billing_addres
 
 /**
  * A cart with every relation, its tax lines and totals: the whole cart in one statement (see
- * `cartStatement`) beside its region, then the options of its shipping methods, then its taxes.
- * A cart made in this request without lines (`bare`) needs only its region and taxes.
+ * `cartStatement`; the options of its shipping methods and its tax overrides included), beside its
+ * region when the row is known, after it otherwise; a known region is not read again. A cart made
+ * in this request without lines (`bare`) needs only its region.
  */
 export async function loadCartDetails(
   db: Db,
@@ -484,13 +518,8 @@ export async function loadCartDetails(
   const forceTaxes = known.forceTaxes ?? false
   const knownRow = known.row?.id === cartId ? known.row : undefined
   const bare = known.bare === true && knownRow !== undefined
-  // With the row known, the region is read beside the cart (or not at all when it is known too).
-  const early = knownRow && known.region?.id === knownRow.region_id ? known.region : undefined
-  const [whole, earlyRegion] = await concurrently(db, [
-    async () => (bare ? undefined : ((await cartStatement(db, { id: cartId }))[0] ?? null)),
-    async () => early ?? (knownRow ? retrieveCartRegion(db, knownRow.region_id) : undefined),
-  ])
-  if (whole === null) throw NotFound.entity('Cart', cartId)
+  const whole = bare ? undefined : (await cartStatement(db, { id: cartId }))[0]
+  if (whole === undefined && !bare) throw NotFound.entity('Cart', cartId)
   const parts: CartParts = whole
     ? {
         cart: whole.cart,
@@ -500,20 +529,17 @@ export async function loadCartDetails(
       }
     : { cart: knownRow!, shipping_address: null, billing_address: null, sales_channel: null, ...known.parts }
   const row = parts.cart
-  const knownRegion = [earlyRegion, known.region].find((candidate) => candidate?.id === row.region_id)
-  const automaticTaxes = whole ? whole.automatic_taxes : knownRegion!.automatic_taxes
-  const storedTaxes = usesStoredTaxes(row, automaticTaxes, forceTaxes)
+  // The region came with the cart, unless the caller knows it (a bare cart reads it now).
+  const regionDetails =
+    known.region?.id === row.region_id
+      ? known.region
+      : whole
+        ? regionOfCart(whole, row.region_id)
+        : await retrieveCartRegion(db, row.region_id)
+  const storedTaxes = usesStoredTaxes(row, regionDetails.automatic_taxes, forceTaxes)
   const items = whole ? await itemsOf(db, whole, storedTaxes) : []
   const methodRows = whole ? whole.methods.map(methodOf) : []
-  // What the lines and methods need next is read in one batch: the region and their options. The
-  // tax overrides came with the cart (a bare cart has no lines to override).
-  let regionRead: Promise<CartRegion> | undefined
-  const readRegion = () =>
-    (regionRead ??= knownRegion ? Promise.resolve(knownRegion) : retrieveCartRegion(db, row.region_id))
-  const [regionDetails, options] = await concurrently(db, [
-    readRegion,
-    () => optionsOf(db, methodRows, flags, readRegion),
-  ])
+  const options = await optionsOf(db, whole, flags, regionDetails)
   const targets = taxTargets({ items, shipping_methods: methodRows })
   const overrides = storedTaxes ? undefined : overridesFrom(whole ? whole.tax_overrides : [])
   const methods = whole ? shippingMethodsOf(whole, methodRows, options, storedTaxes) : []

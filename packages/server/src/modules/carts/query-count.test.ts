@@ -182,9 +182,9 @@ describe('cart write path statement count', () => {
     const four = await checkout(4)
 
     expect(four.statements).toEqual(one.statements)
-    // A read of the whole cart is one statement (the tax overrides of its lines included), plus
-    // its region (with its tax rates), the options of its shipping methods and the products the
-    // answer shows; writes add the lock, the touch of the row, their own rows and the event. A request
+    // A read of the whole cart is one statement (its region with its tax rates, the options of its
+    // shipping methods and the tax overrides of its lines included), plus the products the answer
+    // shows; writes add the lock, the touch of the row, their own rows and the event. A request
     // without an Idempotency-Key writes the key it makes up once, finished. Completion reads
     // the cart twice (to store its tax lines and plan the payment, then to place the order) and
     // answers the order.
@@ -192,11 +192,11 @@ describe('cart write path statement count', () => {
       create: 6,
       line_item: 12,
       update: 13,
-      shipping: 11,
-      sessions: 16,
-      select: 10,
-      get: 4,
-      complete: 39,
+      shipping: 9,
+      sessions: 12,
+      select: 6,
+      get: 2,
+      complete: 35,
     })
     if (ctx.database.kind === 'postgres') {
       // Statements that do not wait for each other's answers are sent together (pipelined), so a
@@ -206,16 +206,16 @@ describe('cart write path statement count', () => {
       // upper bounds. A transaction's BEGIN goes out with its first statement, a finished
       // idempotency key with its COMMIT, and the order's answer is read on one connection. Before
       // pipelining the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154 for the seven requests
-      // of a checkout, against 65 now.
+      // of a checkout, against 54 now.
       const bounds = {
         create: 3,
         line_item: 5,
         update: 7,
-        shipping: 9,
-        sessions: 15,
-        select: 9,
-        get: 4,
-        complete: 18,
+        shipping: 7,
+        sessions: 13,
+        select: 5,
+        get: 2,
+        complete: 16,
       }
       for (const [step, bound] of Object.entries(bounds)) {
         expect(one.roundTrips[step], step).toBeLessThanOrEqual(bound)
