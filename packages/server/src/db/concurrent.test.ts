@@ -99,7 +99,7 @@ describe('lastStatement', () => {
   it('commits the statement with the transaction', async () => {
     const outcome = await db().transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (100)`)
-      return lastStatement(tx, tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (101)`))
+      return lastStatement(tx, () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (101)`).execute())
     })
     await outcome.answer
 
@@ -111,7 +111,7 @@ describe('lastStatement', () => {
     const attempt = async () => {
       const outcome = await db().transaction(async (tx) => {
         await tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (102)`)
-        return lastStatement(tx, tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (NULL)`))
+        return lastStatement(tx, () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (NULL)`).execute())
       })
       await outcome.answer
     }
@@ -127,7 +127,7 @@ describe('lastStatement', () => {
       const writes = await socketWritesDuring(database.db, async () => {
         const outcome = await database.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT ${1}::int`)
-          return lastStatement(tx, tx.execute(sql`SELECT ${2}::int`))
+          return lastStatement(tx, () => tx.execute(sql`SELECT ${2}::int`).execute())
         })
         await outcome.answer
       })

@@ -30,18 +30,18 @@ function corked<T>(tx: object, send: () => T): T {
 }
 
 /**
- * Sends the last statement of a transaction without waiting for its answer, so the COMMIT behind
+ * Sends the last statement of a transaction (`send` sends it at once) without waiting for its answer, so the COMMIT behind
  * it goes out in the same write and both cost one round trip (PostgreSQL; PGlite runs it now).
  * Await the answer after the transaction has resolved: if the statement failed, PostgreSQL has
  * answered the COMMIT with a rollback, and the answer rejects with the statement's error. Nothing
  * may be sent in the transaction after it.
  */
-export async function lastStatement(tx: Db, statement: Statement): Promise<{ answer: Promise<unknown> }> {
+export async function lastStatement(tx: Db, send: () => Promise<unknown>): Promise<{ answer: Promise<unknown> }> {
   if (!(tx instanceof NodePgTransaction)) {
-    await statement.execute()
+    await send()
     return { answer: Promise.resolve() }
   }
-  const answer = corked(tx, () => statement.execute())
+  const answer = corked(tx, send)
   answer.catch(() => undefined) // the caller awaits it once the transaction is over
   return { answer }
 }

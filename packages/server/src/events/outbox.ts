@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { encodeTime } from 'ulid'
 import { generateId } from '../db/ids.js'
+import { prepared } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
 import { outbox } from './schema.js'
 
@@ -9,8 +10,17 @@ import { outbox } from './schema.js'
  * and never if the transaction rolls back.
  */
 export async function emit(db: Db, eventName: string, data: Record<string, unknown>): Promise<void> {
-  await db.insert(outbox).values({ id: generateId('evt'), event_name: eventName, data })
+  await emitStatement(db, { id: generateId('evt'), event_name: eventName, data })
 }
+
+/** Every write that tells the rest of the system sends this; built once (see `prepared`). */
+const emitStatement = prepared('outbox_emit', (db) =>
+  db.insert(outbox).values({
+    id: sql.placeholder('id'),
+    event_name: sql.placeholder('event_name'),
+    data: sql.placeholder('data'),
+  }),
+)
 
 /**
  * `emit` for a write whose effect is not known yet: the event is recorded only if `condition` holds

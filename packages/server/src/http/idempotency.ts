@@ -199,7 +199,7 @@ async function runUnderOwnKey(
         const advanced = next(await stage.run(tx, current))
         if (advanced.recovery_point !== FINISHED) return { advanced }
         // The finished key goes out with the COMMIT; its answer is checked once that is back.
-        const { answer } = await lastStatement(tx, tx.insert(idempotencyKey).values(rowOf(advanced)))
+        const { answer } = await lastStatement(tx, () => tx.insert(idempotencyKey).values(rowOf(advanced)).execute())
         return { advanced, stored: answer }
       })
       if (outcome.stored) {

@@ -36,7 +36,7 @@ import {
   shippingMethodTaxLine,
 } from './schema.js'
 import { rowReader } from '../../db/json-rows.js'
-import { preparedSelect } from './prepared.js'
+import { prepared } from '../../db/prepared.js'
 import { computeTotals, type Totals } from './totals.js'
 
 /**
@@ -119,7 +119,7 @@ const id = sql.placeholder('id')
 const shippingAddress = alias(address, 'shipping_address')
 const billingAddress = alias(address, 'billing_address')
 
-const cartRowStatement = preparedSelect('cart_row', (db) =>
+const cartRowStatement = prepared('cart_row', (db) =>
   db
     .select()
     .from(cart)
@@ -142,7 +142,7 @@ const regionRelations = {
  * The region, its currency's tax setting, its countries, payment providers and tax rates, in one
  * statement.
  */
-const regionStatement = preparedSelect('cart_region', (db) =>
+const regionStatement = prepared('cart_region', (db) =>
   db
     .select({ region, currency_includes_tax: currency.includes_tax, ...regionRelations })
     .from(region)
@@ -226,7 +226,7 @@ const taxOverridesJson = sql<OverrideRow[]>`CASE WHEN ${cart.completed_at} IS NU
  * their stored tax lines, and its payment sessions. One round trip instead of seven is most of what
  * a cart request costs the database and the server.
  */
-const cartStatement = preparedSelect('cart_whole', (db) =>
+const cartStatement = prepared('cart_whole', (db) =>
   db
     .select({
       cart,

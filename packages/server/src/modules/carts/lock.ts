@@ -7,6 +7,7 @@ import { NotAllowed, NotFound } from '../../http/errors.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import type { PaymentProvider } from '../../providers/payment.js'
 import { concurrently } from '../../db/concurrent.js'
+import { prepared } from '../../db/prepared.js'
 import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
 import { cart } from './schema.js'
 
@@ -60,6 +61,15 @@ export async function withCartLock<T>(
   })
 }
 
+/** Every cart write sends this; built once (see `prepared`). */
+const touchStatement = prepared('cart_touch', (db) =>
+  db
+    .update(cart)
+    .set({ updated_at: sql`${sql.placeholder('now')}` })
+    .where(and(eq(cart.id, sql.placeholder('id')), isNull(cart.deleted_at)))
+    .returning(),
+)
+
 /**
  * A change to an open cart: one transaction, under the cart's lock and with a relaxed commit, that
  * refuses a completed cart, touches `updated_at` and records `cart.updated`. The row is touched and
@@ -72,12 +82,7 @@ export async function mutateCart<T>(db: Db, id: string, work: (tx: Db, row: Cart
     // between, and the event is recorded up front (a refused change rolls it back with the rest).
     const [, [row]] = await concurrently(tx, [
       () => lockCart(tx, id, { relaxed: true }),
-      () =>
-        tx
-          .update(cart)
-          .set({ updated_at: new Date() })
-          .where(and(eq(cart.id, id), isNull(cart.deleted_at)))
-          .returning(),
+      () => touchStatement(tx, { id, now: new Date() }),
       () => emit(tx, 'cart.updated', { id }),
     ])
     if (!row) throw NotFound.entity('Cart', id)

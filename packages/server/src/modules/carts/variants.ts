@@ -8,7 +8,7 @@ import { priceIncludesTax, selectPrice } from '../catalog/price-selection.js'
 import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
 import { availabilityCheck } from '../inventory/availability.js'
 import { lineProductColumns, withProfile, type CartFlags, type CartRegion, type LineProduct } from './loader.js'
-import { preparedSelect } from './prepared.js'
+import { prepared } from '../../db/prepared.js'
 
 /** What a cart needs of a variant to put it on a line: the variant, its product and its prices. */
 export interface CartVariant {
@@ -20,7 +20,7 @@ export interface CartVariant {
 
 const ids = sql.placeholder('ids')
 
-const variantsStatement = preparedSelect('cart_variants', (db) =>
+const variantsStatement = prepared('cart_variants', (db) =>
   db
     .select({ variant: productVariant, product: lineProductColumns })
     .from(productVariant)
@@ -28,7 +28,7 @@ const variantsStatement = preparedSelect('cart_variants', (db) =>
     .where(and(sql`${productVariant.id} = ANY(${ids})`, isNull(productVariant.deleted_at), isNull(product.deleted_at))),
 )
 
-const pricesStatement = preparedSelect('cart_variant_prices', (db) =>
+const pricesStatement = prepared('cart_variant_prices', (db) =>
   db
     .select()
     .from(moneyAmount)

@@ -1,0 +1,67 @@
+import * as drizzle from 'drizzle-orm'
+import type { Query, SelectedFieldsOrdered } from 'drizzle-orm'
+import type { PgColumn, PgPreparedQuery } from 'drizzle-orm/pg-core'
+import type { Db } from './types.js'
+
+/**
+ * Named, prepared statements that run on any handle, the root database or an open transaction.
+ *
+ * Drizzle's own `prepare()` binds a statement to the handle it was built on; the hot statements of
+ * carts mostly run inside a transaction holding the cart's lock, whose handle is new each time. So
+ * the query builder runs once per statement (its SQL text, parameters and row mapping are kept
+ * here), and every call hands the kept query to the handle's session under a fixed name:
+ * node-postgres then parses and plans each statement once per connection, and no request pays for
+ * building SQL.
+ */
+
+type Fields = SelectedFieldsOrdered<PgColumn>
+
+/** Drizzle's own flattening of a selection, as its select builders prepare with; not in its typings. */
+const orderSelectedFields = (drizzle as unknown as { orderSelectedFields: (fields: unknown) => Fields })
+  .orderSelectedFields
+
+interface Kept {
+  query: Query
+  fields: Fields | undefined
+  joinsNotNullableMap: Record<string, boolean> | undefined
+}
+
+/**
+ * What a builder carries that its own `prepare()` uses (drizzle's `_prepare` of select, insert,
+ * update and delete): a select's fields, or the fields a write returns, already ordered.
+ */
+interface BuilderInternals {
+  config: { fields?: Record<string, unknown>; returning?: Fields }
+  joinsNotNullableMap?: Record<string, boolean>
+}
+
+/**
+ * A statement written once with `sql.placeholder(…)` parameters (a select, or an insert, update or
+ * delete with or without `returning`): `build` receives a handle to build the query on (only its
+ * dialect is used), and the result runs it on any handle with the values of the placeholders,
+ * answering as drizzle does for that query.
+ */
+export function prepared<Q extends PromiseLike<unknown> & { toSQL(): Query }>(
+  name: string,
+  build: (db: Db) => Q,
+): (db: Db, params: Record<string, unknown>) => Promise<Awaited<Q>> {
+  let kept: Kept | undefined
+  return (db, params) => {
+    if (!kept) {
+      const builder = build(db)
+      const { config, joinsNotNullableMap } = builder as unknown as BuilderInternals
+      kept = {
+        query: builder.toSQL(),
+        fields: config.fields ? orderSelectedFields(config.fields) : config.returning,
+        joinsNotNullableMap,
+      }
+    }
+    const prepared = db._.session.prepareQuery(kept.query, kept.fields, name, true) as PgPreparedQuery<{
+      execute: Awaited<Q>
+      all: unknown
+      values: unknown
+    }> & { joinsNotNullableMap?: Record<string, boolean> }
+    prepared.joinsNotNullableMap = kept.joinsNotNullableMap
+    return prepared.execute(params)
+  }
+}
