@@ -56,12 +56,12 @@ export function prepared<Q extends PromiseLike<unknown> & { toSQL(): Query }>(
         joinsNotNullableMap,
       }
     }
-    const prepared = db._.session.prepareQuery(kept.query, kept.fields, name, true) as PgPreparedQuery<{
+    const statement = db._.session.prepareQuery(kept.query, kept.fields, name, true) as PgPreparedQuery<{
       execute: Awaited<Q>
       all: unknown
       values: unknown
     }> & { joinsNotNullableMap?: Record<string, boolean> }
-    prepared.joinsNotNullableMap = kept.joinsNotNullableMap
-    return prepared.execute(params)
+    statement.joinsNotNullableMap = kept.joinsNotNullableMap
+    return statement.execute(params)
   }
 }
