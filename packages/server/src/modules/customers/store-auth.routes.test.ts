@@ -13,6 +13,7 @@ import { adminHeaders, makeUser, TEST_PASSWORD } from '../../testing/factories/u
 import { buildTestApp, useTestApp } from '../../testing/test-app.js'
 import { notification } from '../notifications/schema.js'
 import { customer } from './schema.js'
+import { forgedToken } from '../../testing/forged-token.js'
 
 const ctx = useTestApp()
 
@@ -151,7 +152,7 @@ describe('store auth: bearer tokens', () => {
     const forged = await inject({
       method: 'GET',
       url: '/store/auth',
-      headers: { authorization: `Bearer ${access_token.slice(0, -2)}xx` },
+      headers: { authorization: `Bearer ${forgedToken(access_token)}` },
     })
     expect(forged.statusCode).toBe(401)
   })

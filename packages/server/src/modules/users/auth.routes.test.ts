@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeUser, TEST_PASSWORD } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
+import { forgedToken } from '../../testing/forged-token.js'
 
 const ctx = useTestApp()
 
@@ -77,7 +78,7 @@ describe('admin auth', () => {
     const forged = await ctx.app.inject({
       method: 'GET',
       url: '/admin/auth',
-      headers: { authorization: `Bearer ${access_token.slice(0, -2)}xx` },
+      headers: { authorization: `Bearer ${forgedToken(access_token)}` },
     })
     expect(forged.statusCode).toBe(401)
   })
