@@ -487,10 +487,12 @@ export function totalsOf(details: Pick<CartDetails, 'region' | 'items' | 'shippi
 }
 
 /**
- * What the caller already read in this request: the cart row (read in the same transaction, after
- * its last write to the row) and its region, so they are not read again.
+ * What the caller already knows in this request: the cart's region, so it is not built again, and
+ * for a cart it has just created without lines (`bare`), the row and its parts, so the cart is not
+ * read at all.
  */
 export interface KnownCartParts {
+  /** The cart row as the caller wrote it (used for a `bare` cart). */
   row?: CartRow
   region?: CartRegion
   /** The cart's addresses and channel, as the caller wrote them to the row it knows. */

@@ -149,8 +149,8 @@ export async function addShippingMethod(
     if (!provider) throw new InvalidData(`The fulfillment provider ${option.provider_id} is not installed`)
     const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
     try {
-      await mutateCart(db, cartId, async (tx, row) => {
-        const current = await loadCartDetails(tx, cartId, env.flags, { row, region: seen.region })
+      await mutateCart(db, cartId, async (tx) => {
+        const current = await loadCartDetails(tx, cartId, env.flags, { region: seen.region })
         if (shippingFingerprint(current) !== shippingFingerprint(seen)) throw new StaleCart()
         await writeMethod(tx, current, option, data, env)
       })
