@@ -123,7 +123,6 @@ describe('lastStatement', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('goes out with the COMMIT, in one write', async () => {
     const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 1 })
     try {
-      await database.db.execute(sql`SELECT ${0}::int`)
       const writes = await socketWritesDuring(database.db, async () => {
         const outcome = await database.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT ${1}::int`)

@@ -1,5 +1,6 @@
 import { NodePgTransaction } from 'drizzle-orm/node-postgres'
 import { PgTransaction } from 'drizzle-orm/pg-core'
+import { corkForThisTurn } from './cork.js'
 import { findPgError } from './pg-errors.js'
 import type { Db } from './types.js'
 
@@ -7,34 +8,18 @@ type Results<T extends readonly (() => PromiseLike<unknown>)[]> = {
   -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>
 }
 
-interface Corkable {
-  cork(): void
-  uncork(): void
-}
-
-/**
- * Holds back the connection's writes while `send` sends the batch's first statements (drizzle
- * sends a statement a microtask or two after it is awaited), so the batch goes out in one write
- * instead of one per statement. The socket is uncorked once the microtasks have run.
- */
+/** Sends the batch's statements in one write: the connection is corked while `send` sends them. */
 function corked<T>(tx: object, send: () => T): T {
-  const session = (tx as unknown as { session?: { client?: { connection?: { stream?: Partial<Corkable> } } } }).session
-  const stream = session?.client?.connection?.stream
-  if (!stream?.cork || !stream.uncork) return send()
-  stream.cork()
-  try {
-    return send()
-  } finally {
-    setImmediate(() => stream.uncork!())
-  }
+  corkForThisTurn((tx as unknown as { session?: { client?: { connection?: object } } }).session?.client?.connection)
+  return send()
 }
 
 /**
- * Sends the last statement of a transaction (`send` sends it at once) without waiting for its answer, so the COMMIT behind
- * it goes out in the same write and both cost one round trip (PostgreSQL; PGlite runs it now).
- * Await the answer after the transaction has resolved: if the statement failed, PostgreSQL has
- * answered the COMMIT with a rollback, and the answer rejects with the statement's error. Nothing
- * may be sent in the transaction after it.
+ * Sends the last statement of a transaction (`send` sends it at once) without waiting for its
+ * answer, so the COMMIT behind it goes out in the same write and both cost one round trip
+ * (PostgreSQL; PGlite runs it now). Await the answer after the transaction has resolved: if the
+ * statement failed, PostgreSQL has answered the COMMIT with a rollback, and the answer rejects with
+ * the statement's error. Nothing may be sent in the transaction after it.
  */
 export async function lastStatement(tx: Db, send: () => Promise<unknown>): Promise<{ answer: Promise<unknown> }> {
   if (!(tx instanceof NodePgTransaction)) {

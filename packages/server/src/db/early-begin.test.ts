@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from './connection.js'
 import { findPgError } from './pg-errors.js'
 import { socketWritesDuring } from '../testing/socket-writes.js'
-import type { Db } from './types.js'
 
 const url = process.env.TEST_DATABASE_URL
 
@@ -15,15 +14,10 @@ afterAll(async () => {
   await database?.close()
 })
 
-async function writesDuring(db: Db, work: () => Promise<unknown>): Promise<number> {
-  await db.execute(sql`SELECT ${0}::int`) // the connection exists from here on
-  return socketWritesDuring(db, work)
-}
-
 describe.skipIf(!url)('early BEGIN (PostgreSQL)', () => {
   it('sends BEGIN with the first statement of the transaction, in one write', async () => {
     const db = database.db
-    const writes = await writesDuring(db, () => db.transaction((tx) => tx.execute(sql`SELECT ${1}::int AS one`)))
+    const writes = await socketWritesDuring(db, () => db.transaction((tx) => tx.execute(sql`SELECT ${1}::int AS one`)))
 
     // BEGIN + SELECT, then COMMIT (it waited for the SELECT's answer).
     expect(writes).toBe(2)

@@ -1,11 +1,7 @@
 import type pg from 'pg'
+import { corkForThisTurn } from './cork.js'
 
 type ClientClass = typeof pg.Client
-
-interface Corkable {
-  cork(): void
-  uncork(): void
-}
 
 const BEGIN = /^\s*begin\b/i
 const BEGIN_RESULT = { command: 'BEGIN', rowCount: null, rows: [], fields: [] }
@@ -33,11 +29,7 @@ export function withEarlyBegin(Base: ClientClass): ClientClass {
       const text = typeof config === 'object' && config !== null ? (config as { text?: unknown }).text : undefined
       const byPromise = typeof args.at(-1) !== 'function'
       if (byPromise && typeof text === 'string' && BEGIN.test(text)) {
-        const stream = (this as unknown as { connection?: { stream?: Partial<Corkable> } }).connection?.stream
-        if (stream?.cork && stream.uncork) {
-          stream.cork()
-          setImmediate(() => stream.uncork!())
-        }
+        corkForThisTurn((this as unknown as { connection?: object }).connection)
         const begun = send.apply(this, args)
         begun.catch(() => undefined) // reported with the next statement
         this.pendingBegin = begun

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { Db } from '../db/types.js'
 
 interface Stream {
@@ -7,9 +8,10 @@ interface Stream {
 
 /**
  * The socket writes `work` makes on the connection of a one-connection PostgreSQL pool (a batch of
- * messages written together counts once). The connection must exist already.
+ * messages written together counts once).
  */
 export async function socketWritesDuring(db: Db, work: () => Promise<unknown>): Promise<number> {
+  await db.execute(sql`SELECT ${0}::int`) // the pool's connection exists from here on
   const pool = (db as unknown as { $client: { _clients: { connection: { stream: Stream } }[] } }).$client
   if (pool._clients.length !== 1) throw new Error('socketWritesDuring needs a pool holding one connection')
   const stream = pool._clients[0].connection.stream

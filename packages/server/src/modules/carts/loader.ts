@@ -16,10 +16,11 @@ import { shippingOption, shippingOptionRequirement, shippingProfile } from '../s
 import { currency } from '../store/schema.js'
 import { priceShippingOptions } from '../shipping/pricing.js'
 import type { ShippingOptionView } from '../shipping/service.js'
-import { productTaxRate, productTypeTaxRate, shippingTaxRate, taxRate } from '../tax/schema.js'
+import { taxRate } from '../tax/schema.js'
 import type { TaxRateRow } from '../tax/loader.js'
 import {
   computeTaxLines,
+  overrideRowsQuery,
   overridesFrom,
   taxLinesFrom,
   type OverrideRow,
@@ -198,27 +199,17 @@ const storedTaxesShown = sql`(${cart.completed_at} IS NOT NULL
 
 /**
  * The override rates of the cart's region linked to the products and product types of its lines
- * and the shipping options of its methods (see `loadOverrides` in the tax provider), as JSON rows.
+ * and the shipping options of its methods (`overrideRowsQuery` of the tax provider), as JSON rows.
  * An open cart only: a completed one shows the tax lines it stored.
  */
 const taxOverridesJson = sql<OverrideRow[]>`CASE WHEN ${cart.completed_at} IS NULL THEN (
-  SELECT coalesce(json_agg(o), '[]'::json) FROM (
-    SELECT 'product' AS kind, l.product_id AS target_id, t.rate, t.name, t.code
-    FROM ${productTaxRate} l JOIN ${taxRate} t ON t.id = l.rate_id
-    WHERE t.region_id = ${cart.region_id} AND l.product_id IN (SELECT pv.product_id FROM ${lineItem} li
-      JOIN ${productVariant} pv ON pv.id = li.variant_id WHERE li.cart_id = ${cart.id})
-    UNION ALL
-    SELECT 'product_type', l.product_type_id, t.rate, t.name, t.code
-    FROM ${productTypeTaxRate} l JOIN ${taxRate} t ON t.id = l.rate_id
-    WHERE t.region_id = ${cart.region_id} AND l.product_type_id IN (SELECT p.type_id FROM ${lineItem} li
-      JOIN ${productVariant} pv ON pv.id = li.variant_id JOIN ${product} p ON p.id = pv.product_id
-      WHERE li.cart_id = ${cart.id})
-    UNION ALL
-    SELECT 'shipping_option', l.shipping_option_id, t.rate, t.name, t.code
-    FROM ${shippingTaxRate} l JOIN ${taxRate} t ON t.id = l.rate_id
-    WHERE t.region_id = ${cart.region_id} AND l.shipping_option_id IN (SELECT m.shipping_option_id
-      FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id})
-  ) o) ELSE '[]'::json END`
+  SELECT coalesce(json_agg(o), '[]'::json) FROM (${overrideRowsQuery(cart.region_id, {
+    product: sql`SELECT pv.product_id FROM ${lineItem} li
+      JOIN ${productVariant} pv ON pv.id = li.variant_id WHERE li.cart_id = ${cart.id}`,
+    product_type: sql`SELECT p.type_id FROM ${lineItem} li JOIN ${productVariant} pv ON pv.id = li.variant_id
+      JOIN ${product} p ON p.id = pv.product_id WHERE li.cart_id = ${cart.id}`,
+    shipping_option: sql`SELECT m.shipping_option_id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}`,
+  })}) o) ELSE '[]'::json END`
 
 /**
  * The whole cart in one statement: the row with its addresses and channel, and as JSON its lines

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/types.js'
 import { productTaxRate, productTypeTaxRate, shippingTaxRate, taxRate } from './schema.js'
 
@@ -47,26 +48,37 @@ export interface OverrideRow {
 
 const distinct = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => !!id))]
 
+/** Ids of products, product types or shipping options: a list, or a subquery answering them. */
+export type OverrideTargets = Partial<Record<OverrideKind, string[] | SQL>>
+
 /**
- * Every override rate of the region linked to one of the products, product types or shipping
- * options, in one round trip (a UNION ALL of the three joins), whatever the number of lines.
+ * The override rates of a region linked to the given products, product types or shipping options,
+ * as `OverrideRow`s: one UNION ALL of the three joins, whatever the number of lines; undefined when
+ * no target is given. `regionId` is an id, or a column of the statement this becomes part of.
  */
-async function loadOverrides(db: Db, regionId: string, targets: Record<OverrideKind, string[]>): Promise<TaxOverrides> {
+export function overrideRowsQuery(regionId: string | AnyPgColumn, targets: OverrideTargets): SQL | undefined {
   const links = [
     { kind: 'product', link: productTaxRate, target: productTaxRate.product_id },
     { kind: 'product_type', link: productTypeTaxRate, target: productTypeTaxRate.product_type_id },
     { kind: 'shipping_option', link: shippingTaxRate, target: shippingTaxRate.shipping_option_id },
   ] as const
-  const parts = links
-    .filter(({ kind }) => targets[kind].length > 0)
-    .map(
-      ({ kind, link, target }) => sql`
-        SELECT ${kind}::text AS kind, ${target} AS target_id, ${taxRate.rate}, ${taxRate.name}, ${taxRate.code}
+  const parts = links.flatMap(({ kind, link, target }) => {
+    const ids = targets[kind]
+    if (ids === undefined || (Array.isArray(ids) && ids.length === 0)) return []
+    return [
+      sql`SELECT ${sql.raw(`'${kind}'`)} AS kind, ${target} AS target_id, ${taxRate.rate}, ${taxRate.name}, ${taxRate.code}
         FROM ${link} JOIN ${taxRate} ON ${taxRate.id} = ${link.rate_id}
-        WHERE ${and(eq(taxRate.region_id, regionId), inArray(target, targets[kind]))}`,
-    )
-  if (parts.length === 0) return new Map()
-  const result = await db.execute(sql.join(parts, sql` UNION ALL `))
+        WHERE ${and(eq(taxRate.region_id, regionId), Array.isArray(ids) ? inArray(target, ids) : sql`${target} IN (${ids})`)}`,
+    ]
+  })
+  return parts.length > 0 ? sql.join(parts, sql` UNION ALL `) : undefined
+}
+
+/** Every override rate of the region linked to one of the products, product types or shipping options. */
+async function loadOverrides(db: Db, regionId: string, targets: OverrideTargets): Promise<TaxOverrides> {
+  const query = overrideRowsQuery(regionId, targets)
+  if (!query) return new Map()
+  const result = await db.execute(query)
   return overridesFrom((result as unknown as { rows: OverrideRow[] }).rows)
 }
 
@@ -90,7 +102,7 @@ export function overridesFrom(rows: OverrideRow[]): TaxOverrides {
 export type TaxOverrides = Map<string, TaxLineRate[]>
 
 /** Every override rate of the region linked to a product, product type or shipping option of the lines. */
-export function loadTaxOverrides(
+function loadTaxOverrides(
   db: Db,
   regionId: string,
   input: Pick<TaxLinesInput, 'items' | 'shipping_methods'>,
