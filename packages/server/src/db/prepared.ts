@@ -1,6 +1,6 @@
 import * as drizzle from 'drizzle-orm'
-import type { Query, SelectedFieldsOrdered } from 'drizzle-orm'
-import type { PgColumn, PgPreparedQuery } from 'drizzle-orm/pg-core'
+import { sql, type Query, type SelectedFieldsOrdered } from 'drizzle-orm'
+import type { PgColumn, PgPreparedQuery, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './types.js'
 
 /**
@@ -63,5 +63,62 @@ export function prepared<Q extends PromiseLike<unknown> & { toSQL(): Query }>(
     }> & { joinsNotNullableMap?: Record<string, boolean> }
     statement.joinsNotNullableMap = kept.joinsNotNullableMap
     return statement.execute(params)
+  }
+}
+
+/**
+ * A one-row insert of `columns`, built once like `prepared`. Its values are encoded here, each by
+ * its column, rather than by drizzle's placeholder encoders, which refuse a null timestamp and turn
+ * a null jsonb into JSON `null`: a null value stays SQL NULL. Columns left out take their database
+ * defaults; one whose default is computed in JS must be listed.
+ */
+export function preparedInsert<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
+  name: string,
+  table: T,
+  columns: readonly K[],
+): (db: Db, row: Pick<T['$inferInsert'], K>) => Promise<unknown> {
+  return insertStatement(name, table, columns, false)
+}
+
+/** `preparedInsert` answering the row written, as `insert(…).returning()` does. */
+export function preparedInsertReturning<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
+  name: string,
+  table: T,
+  columns: readonly K[],
+): (db: Db, row: Pick<T['$inferInsert'], K>) => Promise<T['$inferSelect'][]> {
+  return insertStatement(name, table, columns, true) as (
+    db: Db,
+    row: Pick<T['$inferInsert'], K>,
+  ) => Promise<T['$inferSelect'][]>
+}
+
+function insertStatement<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
+  name: string,
+  table: T,
+  columns: readonly K[],
+  returning: boolean,
+): (db: Db, row: Pick<T['$inferInsert'], K>) => Promise<unknown> {
+  const byName = drizzle.getTableColumns(table) as Record<string, PgColumn>
+  const encoders = columns.map((column) => [column, byName[column]] as const)
+  // Drizzle fills a left-out column with a JS default at build time: kept, it would never change.
+  for (const [key, column] of Object.entries(byName)) {
+    if (!columns.includes(key as K) && (column.defaultFn || (!column.hasDefault && column.onUpdateFn))) {
+      throw new Error(`preparedInsert ${name}: column ${key} has a default computed in JS; list it`)
+    }
+  }
+  const insert = prepared(name, (db) => {
+    // Placeholders inside `sql` escape the column encoders; drizzle's typings want the row's types.
+    const builder = db
+      .insert(table)
+      .values(Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`])) as never)
+    return returning ? builder.returning() : builder
+  })
+  return (db, row) => {
+    const values: Record<string, unknown> = {}
+    for (const [column, encoder] of encoders) {
+      const value = (row as Record<string, unknown>)[column]
+      values[column] = value === null || value === undefined ? null : encoder.mapToDriverValue(value)
+    }
+    return insert(db, values)
   }
 }

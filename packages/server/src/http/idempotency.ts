@@ -4,6 +4,7 @@ import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timestamptz } from '../db/columns.js'
 import { lastStatement } from '../db/concurrent.js'
+import { preparedInsert } from '../db/prepared.js'
 import { generateId } from '../db/ids.js'
 import { RELAXED_COMMIT } from '../db/relaxed-commit.js'
 import type { Db } from '../db/types.js'
@@ -161,6 +162,19 @@ async function createLockedKey(
   return row
 }
 
+/** A finished key as one row, `created_at` left to the database; built once (see `preparedInsert`). */
+const insertFinishedKey = preparedInsert('idempotency_finished', idempotencyKey, [
+  'id',
+  'idempotency_key',
+  'locked_at',
+  'request_method',
+  'request_params',
+  'request_path',
+  'response_code',
+  'response_body',
+  'recovery_point',
+])
+
 /**
  * Runs a request under a key made up for it. Nobody can know that key before the answer names it,
  * so nobody can resume or race the request: its stages run without the key row, which is written
@@ -199,7 +213,7 @@ async function runUnderOwnKey(
         const advanced = next(await stage.run(tx, current))
         if (advanced.recovery_point !== FINISHED) return { advanced }
         // The finished key goes out with the COMMIT; its answer is checked once that is back.
-        const { answer } = await lastStatement(tx, () => tx.insert(idempotencyKey).values(rowOf(advanced)).execute())
+        const { answer } = await lastStatement(tx, () => insertFinishedKey(tx, rowOf(advanced)))
         return { advanced, stored: answer }
       })
       if (outcome.stored) {

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
+import { prepared, preparedInsert } from '../../db/prepared.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData } from '../../http/errors.js'
@@ -22,6 +23,42 @@ import {
   type CartVariant,
 } from './variants.js'
 import { cartRelationsWithCustomer, cartView, defaultCartRelations, type CartView } from './view.js'
+
+/** The cart's lines of some variants, the ones a new line may merge into. */
+const linesOfVariantsStatement = prepared('cart_lines_of_variants', (db) =>
+  db
+    .select()
+    .from(lineItem)
+    .where(
+      and(
+        eq(lineItem.cart_id, sql.placeholder('cartId')),
+        sql`${lineItem.variant_id} = ANY(${sql.placeholder('variantIds')})`,
+      ),
+    ),
+)
+
+/** What `addLines` writes of a new line; the rest are the columns' defaults. */
+const NEW_LINE_COLUMNS = [
+  'id',
+  'cart_id',
+  'title',
+  'description',
+  'thumbnail',
+  'is_giftcard',
+  'allow_discounts',
+  'should_merge',
+  'has_shipping',
+  'variant_id',
+  'quantity',
+  'unit_price',
+  'includes_tax',
+  'metadata',
+] as const satisfies readonly (keyof typeof lineItem.$inferInsert)[]
+
+type NewLine = Pick<typeof lineItem.$inferInsert, (typeof NEW_LINE_COLUMNS)[number]>
+
+/** The usual add: one new line, in a statement built once. */
+const insertLine = preparedInsert('cart_line_insert', lineItem, NEW_LINE_COLUMNS)
 
 export interface LineInput {
   variant_id: string
@@ -59,11 +96,7 @@ export async function addLines(
     () => loadCartVariants(tx, variantIds),
     async () => (channelId ? variantProductsInChannel(tx, variantIds, channelId) : null),
     () => stockCheck(tx, env.flags, row.sales_channel_id, variantIds),
-    () =>
-      tx
-        .select()
-        .from(lineItem)
-        .where(and(eq(lineItem.cart_id, row.id), inArray(lineItem.variant_id, variantIds))),
+    () => linesOfVariantsStatement(tx, { cartId: row.id, variantIds }),
     () => shippedProfiles(tx, row.id),
   ])
   const entries = inputs.map((input) => ({ input, entry: requireVariant(variants, input.variant_id) }))
@@ -99,7 +132,7 @@ export async function addLines(
       const price = requireUnitPrice(entry, region, line.quantity, env.flags)
       return { ...price, id: line.id, quantity: line.quantity }
     })
-  const toInsert: (typeof lineItem.$inferInsert)[] = []
+  const toInsert: NewLine[] = []
   for (const { entry, quantity, metadata } of added.values()) {
     assertInStock(entry.variant, unitsOf(entry.variant.id))
     toInsert.push({
@@ -130,7 +163,8 @@ export async function addLines(
             .set({ ...changes, updated_at: new Date() })
             .where(eq(lineItem.id, id)),
     ),
-    ...(toInsert.length > 0 ? [() => tx.insert(lineItem).values(toInsert)] : []),
+    ...(toInsert.length === 1 ? [() => insertLine(tx, toInsert[0])] : []),
+    ...(toInsert.length > 1 ? [() => tx.insert(lineItem).values(toInsert)] : []),
     ...(hasShippingMethods ? [] : [() => unshipLines(tx, row.id)]),
   ])
   return { region, hasShippingMethods }

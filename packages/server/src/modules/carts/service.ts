@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
+import { preparedInsertReturning } from '../../db/prepared.js'
 import { relaxCommit } from '../../db/relaxed-commit.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
@@ -154,6 +155,17 @@ export interface CreateCartInput extends StorePostCartReq {
  * address in `country_code` (or in the region's only country), the logged-in customer and their
  * email, the resolved sales channel, and the given items.
  */
+/** A new cart's row, in a statement built once. */
+const insertCart = preparedInsertReturning('cart_insert', cart, [
+  'id',
+  'region_id',
+  'sales_channel_id',
+  'customer_id',
+  'email',
+  'shipping_address_id',
+  'context',
+])
+
 export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, actor: CartActor): Promise<CartView> {
   const id = generateId('cart')
   const known = await db.transaction(async (tx) => {
@@ -175,18 +187,15 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
       () =>
         country && addressId ? insertShippingCountryAddress(tx, addressId, country) : Promise.resolve<AddressRow[]>([]),
       () =>
-        tx
-          .insert(cart)
-          .values({
-            id,
-            region_id: cartRegion.id,
-            sales_channel_id: channel?.id ?? null,
-            customer_id: owner?.id ?? null,
-            email: owner?.email ?? null,
-            shipping_address_id: addressId,
-            context: { ...input.requestContext, ...(input.context ?? {}) },
-          })
-          .returning(),
+        insertCart(tx, {
+          id,
+          region_id: cartRegion.id,
+          sales_channel_id: channel?.id ?? null,
+          customer_id: owner?.id ?? null,
+          email: owner?.email ?? null,
+          shipping_address_id: addressId,
+          context: { ...input.requestContext, ...(input.context ?? {}) },
+        }),
       () => emit(tx, 'cart.created', { id }),
     ])
     const shippingAddress = addresses[0] ?? null

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/concurrent.js'
+import { prepared } from '../../db/prepared.js'
 import { Conflict, InvalidData } from '../../http/errors.js'
 import {
   listShippingOptionsForCart,
@@ -31,13 +32,25 @@ export function shippingCartOf(details: CartDetails): ShippingCart {
   }
 }
 
-/** The shipping profiles the cart has a shipping method for. */
-export async function shippedProfiles(db: Db, cartId: string): Promise<Set<string>> {
-  const rows = await db
+const shippedProfilesStatement = prepared('cart_shipped_profiles', (db) =>
+  db
     .select({ profile_id: shippingOption.profile_id })
     .from(shippingMethod)
     .innerJoin(shippingOption, eq(shippingOption.id, shippingMethod.shipping_option_id))
-    .where(eq(shippingMethod.cart_id, cartId))
+    .where(eq(shippingMethod.cart_id, sql.placeholder('cartId'))),
+)
+
+// `updated_at` is a placeholder: a kept statement must not keep the time it was built at.
+const unshipStatement = prepared('cart_unship_lines', (db) =>
+  db
+    .update(lineItem)
+    .set({ has_shipping: false, updated_at: sql`${sql.placeholder('now')}` })
+    .where(and(eq(lineItem.cart_id, sql.placeholder('cartId')), eq(lineItem.has_shipping, true))),
+)
+
+/** The shipping profiles the cart has a shipping method for. */
+export async function shippedProfiles(db: Db, cartId: string): Promise<Set<string>> {
+  const rows = await shippedProfilesStatement(db, { cartId })
   return new Set(rows.map((row) => row.profile_id))
 }
 
@@ -59,10 +72,7 @@ function shippedLineUpdates(tx: Db, details: CartDetails, profiles: Set<string>)
 
 /** Marks the cart's lines not shipped, for a cart without shipping methods. */
 export function unshipLines(tx: Db, cartId: string) {
-  return tx
-    .update(lineItem)
-    .set({ has_shipping: false })
-    .where(and(eq(lineItem.cart_id, cartId), eq(lineItem.has_shipping, true)))
+  return unshipStatement(tx, { cartId, now: new Date() })
 }
 
 /**

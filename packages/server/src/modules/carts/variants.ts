@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
@@ -117,14 +117,23 @@ export function requireUnitPrice(
   return price
 }
 
-/** The products of these variants that are sold in the channel, read by the variants' ids. */
-export async function variantProductsInChannel(db: Db, variantIds: string[], channelId: string): Promise<Set<string>> {
-  if (variantIds.length === 0) return new Set()
-  const rows = await db
+const inChannelStatement = prepared('cart_variants_in_channel', (db) =>
+  db
     .select({ product_id: productSalesChannel.product_id })
     .from(productSalesChannel)
     .innerJoin(productVariant, eq(productVariant.product_id, productSalesChannel.product_id))
-    .where(and(inArray(productVariant.id, variantIds), eq(productSalesChannel.sales_channel_id, channelId)))
+    .where(
+      and(
+        sql`${productVariant.id} = ANY(${ids})`,
+        eq(productSalesChannel.sales_channel_id, sql.placeholder('channelId')),
+      ),
+    ),
+)
+
+/** The products of these variants that are sold in the channel, read by the variants' ids. */
+export async function variantProductsInChannel(db: Db, variantIds: string[], channelId: string): Promise<Set<string>> {
+  if (variantIds.length === 0) return new Set()
+  const rows = await inChannelStatement(db, { ids: variantIds, channelId })
   return new Set(rows.map((row) => row.product_id))
 }
 

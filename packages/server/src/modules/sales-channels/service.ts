@@ -1,5 +1,6 @@
-import { and, count, eq, getTableColumns, ilike, inArray, isNull, or } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
+import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotAllowed, NotFound } from '../../http/errors.js'
@@ -29,8 +30,17 @@ const EXPANDABLE: readonly string[] = []
 
 const active = (id: string) => and(eq(salesChannel.id, id), isNull(salesChannel.deleted_at))
 
+/** Carts read their channel on creation; built once (see `prepared`). */
+const channelStatement = prepared('sales_channel_by_id', (db) =>
+  db
+    .select()
+    .from(salesChannel)
+    .where(and(eq(salesChannel.id, sql.placeholder('id')), isNull(salesChannel.deleted_at)))
+    .limit(1),
+)
+
 export async function retrieveSalesChannel(db: Db, id: string): Promise<SalesChannelRow> {
-  const [row] = await db.select().from(salesChannel).where(active(id)).limit(1)
+  const [row] = await channelStatement(db, { id })
   if (!row) throw NotFound.entity('Sales channel', id)
   return row
 }

@@ -1,0 +1,101 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../testing/test-app.js'
+import { baseColumns, timestamptz } from './columns.js'
+import { prepared, preparedInsert, preparedInsertReturning } from './prepared.js'
+
+/**
+ * Statements built once and run on any handle: the root database and transactions alike, with the
+ * values of each call, answering as drizzle would. Inserts keep null values SQL NULL whatever the
+ * column (drizzle's own placeholder encoders throw on a null timestamp and write JSON `null`).
+ */
+
+const ctx = useTestApp()
+const db = () => ctx.app.db
+
+const probe = pgTable('prepared_probe', {
+  ...baseColumns(),
+  label: text('label').notNull(),
+  seen_at: timestamptz('seen_at'),
+  doc: jsonb('doc').$type<unknown>(),
+  rank: integer('rank').notNull().default(0),
+})
+
+beforeAll(async () => {
+  await db().execute(sql`CREATE TABLE prepared_probe (
+    id text PRIMARY KEY,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    label text NOT NULL,
+    seen_at timestamptz,
+    doc jsonb,
+    rank integer NOT NULL DEFAULT 0
+  )`)
+})
+
+const insertProbe = preparedInsert('probe_insert', probe, ['id', 'label', 'seen_at', 'doc'])
+const insertProbeReturning = preparedInsertReturning('probe_insert_returning', probe, ['id', 'label', 'doc'])
+const byLabel = prepared('probe_by_label', (handle) =>
+  handle
+    .select({ id: probe.id, seen_at: probe.seen_at, doc: probe.doc })
+    .from(probe)
+    .where(and(eq(probe.label, sql.placeholder('label')), sql`${probe.rank} >= ${sql.placeholder('rank')}`))
+    .orderBy(probe.id),
+)
+
+async function stored(id: string) {
+  const result = await db().execute(
+    sql`SELECT seen_at, doc IS NULL AS doc_is_null, jsonb_typeof(doc) AS doc_type, rank FROM prepared_probe WHERE id = ${id}`,
+  )
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows[0]
+}
+
+describe('preparedInsert', () => {
+  it('writes null timestamps and null documents as SQL NULL, and each call its own values', async () => {
+    const seen = new Date('2026-01-02T03:04:05.678Z')
+    await insertProbe(db(), { id: 'p1', label: 'nulls', seen_at: null, doc: null })
+    await insertProbe(db(), { id: 'p2', label: 'values', seen_at: seen, doc: ['a', { b: 1 }] })
+    await insertProbe(db(), { id: 'p3', label: 'values', seen_at: undefined, doc: 'text' })
+
+    expect(await stored('p1')).toMatchObject({ seen_at: null, doc_is_null: true, doc_type: null, rank: 0 })
+    expect(await stored('p2')).toMatchObject({ doc_is_null: false, doc_type: 'array' })
+    expect(await stored('p3')).toMatchObject({ seen_at: null, doc_type: 'string' })
+
+    const rows = await byLabel(db(), { label: 'values', rank: 0 })
+    expect(rows).toEqual([
+      { id: 'p2', seen_at: seen, doc: ['a', { b: 1 }] },
+      { id: 'p3', seen_at: null, doc: 'text' },
+    ])
+    expect(await byLabel(db(), { label: 'values', rank: 1 })).toEqual([])
+  })
+
+  it('runs inside transactions, and its returning variant answers the row as drizzle maps it', async () => {
+    const [row] = await db().transaction(async (tx) => {
+      await insertProbe(tx, { id: 'p4', label: 'in-tx', seen_at: null, doc: { n: 4 } })
+      return insertProbeReturning(tx, { id: 'p5', label: 'in-tx', doc: null })
+    })
+    expect(row).toMatchObject({ id: 'p5', label: 'in-tx', doc: null, seen_at: null, rank: 0 })
+    expect(row.created_at).toBeInstanceOf(Date)
+    expect((await byLabel(db(), { label: 'in-tx', rank: 0 })).map((found) => found.id)).toEqual(['p4', 'p5'])
+  })
+
+  it('rolls back with the transaction it ran in', async () => {
+    await expect(
+      db().transaction(async (tx) => {
+        await insertProbe(tx, { id: 'p6', label: 'rolled-back', seen_at: null, doc: null })
+        throw new Error('abandoned')
+      }),
+    ).rejects.toThrow('abandoned')
+    expect(await byLabel(db(), { label: 'rolled-back', rank: 0 })).toEqual([])
+  })
+
+  it('refuses to leave out a column whose default is computed in JS, which a kept statement would freeze', () => {
+    const stamped = pgTable('stamped_probe', {
+      id: text('id').primaryKey(),
+      token: text('token').$defaultFn(() => String(Math.random())),
+    })
+    expect(() => preparedInsert('stamped_insert', stamped, ['id'])).toThrow(/column token/)
+    expect(() => preparedInsert('stamped_insert_all', stamped, ['id', 'token'])).not.toThrow()
+  })
+})
