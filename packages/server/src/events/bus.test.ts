@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../db/types.js'
@@ -175,6 +176,37 @@ describe('InProcessEventBus', () => {
 
     expect(calls).toHaveLength(1)
     expect((await rowsOf(failing))[0]).toMatchObject({ last_error: 'plain string failure', delivered_at: null })
+  })
+
+  it('records the deliveries of a batch in one statement, around a failure in the same batch', async () => {
+    const name = eventName()
+    for (const n of [1, 2, 3]) await emitCommitted(name, { n })
+    // Sees every raw statement the bus sends (marking deliveries is one).
+    const sent: string[] = []
+    const dialect = new PgDialect()
+    const watched = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver)
+        return (query: SQL) => {
+          sent.push(dialect.sqlToQuery(query).sql)
+          return target.execute(query)
+        }
+      },
+    })
+    const bus = newBus({ retryDelayMs: 60_000 }, watched)
+    bus.subscribe(name, async (data) => {
+      if (data.n === 2) throw new Error('second fails')
+    })
+
+    await bus.drain()
+
+    const rows = await rowsOf(name)
+    expect(rows.map((row) => [row.data.n, row.delivered_at !== null, row.last_error])).toEqual([
+      [1, true, null],
+      [2, false, 'second fails'],
+      [3, true, null],
+    ])
+    expect(sent.filter((text) => /SET delivered_at = now\(\)/.test(text))).toHaveLength(1)
   })
 
   it('runs no subscribers in a server-mode process and leaves the events to a worker', async () => {

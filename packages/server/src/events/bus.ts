@@ -224,17 +224,26 @@ export class InProcessEventBus extends OutboxDispatcher {
 
   private async deliverBatch(events: ClaimedEvent[]): Promise<void> {
     const lease = new Lease(this.db, events, this.settings.leaseMs, this.logger)
+    // The batch's deliveries are recorded together once it is through: one statement and one
+    // commit a batch, not one an event, so delivery keeps up with a busy store. A process that dies
+    // before then delivers them again, as it would any event it had not marked.
+    const delivered: ClaimedEvent[] = []
     try {
       for (const event of events) {
         if (this.closing) break
-        await this.deliverOne(event, lease)
+        if (await this.deliverOne(event, lease)) delivered.push(event)
       }
     } finally {
-      await lease.end()
+      try {
+        await lease.settle(delivered, (db) => markDelivered(db, delivered, { clearError: true }))
+      } finally {
+        await lease.end()
+      }
     }
   }
 
-  private async deliverOne(event: ClaimedEvent, lease: Lease): Promise<void> {
+  /** Runs the event's subscribers; answers whether they all succeeded (a failure is recorded here). */
+  private async deliverOne(event: ClaimedEvent, lease: Lease): Promise<boolean> {
     const handlers = this.subscribers.get(event.event_name) ?? []
     const done = this.progress.get(event.id) ?? new Set<number>()
     try {
@@ -251,11 +260,11 @@ export class InProcessEventBus extends OutboxDispatcher {
       )
       this.rememberProgress(event.id, park ? undefined : done)
       const retryInMs = Math.min(this.settings.retryDelayMs * 2 ** (event.attempts - 1), MAX_RETRY_DELAY_MS)
-      await lease.settle(event, (db) => markFailed(db, event, describeError(error), { retryInMs, park }))
-      return
+      await lease.settle([event], (db) => markFailed(db, event, describeError(error), { retryInMs, park }))
+      return false
     }
     this.progress.delete(event.id)
-    await lease.settle(event, (db) => markDelivered(db, [event], { clearError: true }))
+    return true
   }
 
   /**
@@ -291,8 +300,9 @@ class Lease {
     this.heartbeat.unref()
   }
 
-  settle(event: ClaimedEvent, write: (db: Db) => Promise<void>): Promise<void> {
-    this.held.delete(event.id)
+  settle(events: ClaimedEvent[], write: (db: Db) => Promise<void>): Promise<void> {
+    if (events.length === 0) return Promise.resolve()
+    for (const event of events) this.held.delete(event.id)
     return this.write(() => write(this.db))
   }
 

@@ -92,13 +92,17 @@ export async function releaseClaims(db: Db, events: ClaimedEvent[], delayMs = 0)
     .where(and(isNull(outbox.delivered_at), heldBy(events)))
 }
 
-/** Marks claimed rows done: delivered in-process, or handed to the queue. */
+/**
+ * Marks claimed rows done: delivered in-process, or handed to the queue. One statement for a whole
+ * batch, its claims passed as two array parameters (a bare array would be spread into a list), so its text is the same whatever the batch's size.
+ */
 export async function markDelivered(db: Db, events: ClaimedEvent[], options: { clearError: boolean }): Promise<void> {
   if (events.length === 0) return
-  await db
-    .update(outbox)
-    .set({ delivered_at: sql`now()`, ...(options.clearError ? { last_error: null } : {}) })
-    .where(and(isNull(outbox.delivered_at), heldBy(events)))
+  await db.execute(sql`
+    UPDATE ${outbox} SET delivered_at = now()${options.clearError ? sql`, last_error = NULL` : sql``}
+    FROM unnest(${sql.param(events.map((event) => event.id))}::text[],
+      ${sql.param(events.map((event) => event.attempts))}::int[]) AS claim(id, attempts)
+    WHERE outbox.id = claim.id AND outbox.attempts = claim.attempts AND outbox.delivered_at IS NULL`)
 }
 
 /**
