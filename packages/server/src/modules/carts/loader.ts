@@ -200,14 +200,15 @@ const storedTaxesShown = sql`(${cart.completed_at} IS NOT NULL
 /**
  * The override rates of the cart's region linked to the products and product types of its lines
  * and the shipping options of its methods (`overrideRowsQuery` of the tax provider), as JSON rows.
- * An open cart only: a completed one shows the tax lines it stored.
+ * An open cart only: a completed one shows the tax lines it stored. Each line's product is looked up
+ * by the line (a subquery per line): joined, the planner may hash the whole variant table instead.
  */
 const taxOverridesJson = sql<OverrideRow[]>`CASE WHEN ${cart.completed_at} IS NULL THEN (
   SELECT coalesce(json_agg(o), '[]'::json) FROM (${overrideRowsQuery(cart.region_id, {
-    product: sql`SELECT pv.product_id FROM ${lineItem} li
-      JOIN ${productVariant} pv ON pv.id = li.variant_id WHERE li.cart_id = ${cart.id}`,
-    product_type: sql`SELECT p.type_id FROM ${lineItem} li JOIN ${productVariant} pv ON pv.id = li.variant_id
-      JOIN ${product} p ON p.id = pv.product_id WHERE li.cart_id = ${cart.id}`,
+    product: sql`SELECT (SELECT pv.product_id FROM ${productVariant} pv WHERE pv.id = li.variant_id)
+      FROM ${lineItem} li WHERE li.cart_id = ${cart.id}`,
+    product_type: sql`SELECT (SELECT p.type_id FROM ${productVariant} pv JOIN ${product} p ON p.id = pv.product_id
+      WHERE pv.id = li.variant_id) FROM ${lineItem} li WHERE li.cart_id = ${cart.id}`,
     shipping_option: sql`SELECT m.shipping_option_id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}`,
   })}) o) ELSE '[]'::json END`
 
