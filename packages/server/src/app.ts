@@ -18,6 +18,7 @@ import { registerCors } from './http/cors.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
+import { serializerCompiler } from './http/serializer.js'
 import { DatabaseSessionStore } from './http/session-store.js'
 import { formatValidationErrors, validatorCompiler } from './http/validation.js'
 import { webAppRoutes, type WebAppsOptions } from './http/web-apps.js'
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
   // v1 clients POST some actions (payment sessions, revoke, …) with a JSON content type and no body;
   // treat an empty body as absent instead of failing the request.
   const parseJson = app.getDefaultJsonParser('error', 'error')
