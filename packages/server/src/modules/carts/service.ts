@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
+import { inIdsOf } from '../../db/in-ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import { preparedInsertReturning } from '../../db/prepared.js'
 import { relaxCommit } from '../../db/relaxed-commit.js'
@@ -454,18 +455,18 @@ function taxLineDeletes(tx: Db, cartId: string) {
       tx
         .delete(lineItemTaxLine)
         .where(
-          inArray(
+          inIdsOf(
             lineItemTaxLine.item_id,
-            sql`(SELECT ${lineItem.id} FROM ${lineItem} WHERE ${lineItem.cart_id} = ${cartId})`,
+            sql`SELECT ${lineItem.id} FROM ${lineItem} WHERE ${lineItem.cart_id} = ${cartId}`,
           ),
         ),
     () =>
       tx
         .delete(shippingMethodTaxLine)
         .where(
-          inArray(
+          inIdsOf(
             shippingMethodTaxLine.shipping_method_id,
-            sql`(SELECT ${shippingMethod.id} FROM ${shippingMethod} WHERE ${shippingMethod.cart_id} = ${cartId})`,
+            sql`SELECT ${shippingMethod.id} FROM ${shippingMethod} WHERE ${shippingMethod.cart_id} = ${cartId}`,
           ),
         ),
   ] as const

@@ -1,4 +1,5 @@
 import { and, asc, inArray, isNull } from 'drizzle-orm'
+import { inIdsOf } from '../../db/in-ids.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData } from '../../http/errors.js'
 import { parseExpand } from '../../http/list.js'
@@ -167,9 +168,9 @@ async function loadLines(db: Db, orderIds: string[], withVariants: boolean): Pro
       db
         .select()
         .from(lineItemTaxLine)
-        .where(inArray(lineItemTaxLine.item_id, itemIds))
+        .where(inIdsOf(lineItemTaxLine.item_id, itemIds))
         .orderBy(asc(lineItemTaxLine.name), asc(lineItemTaxLine.id)),
-    () => db.select().from(lineItemAdjustment).where(inArray(lineItemAdjustment.item_id, itemIds)),
+    () => db.select().from(lineItemAdjustment).where(inIdsOf(lineItemAdjustment.item_id, itemIds)),
   ])
   const variantIds = withVariants ? distinct(items.map((item) => item.variant_id)) : []
   const variants =
@@ -213,7 +214,7 @@ async function loadMethods(db: Db, orderIds: string[], withOptions: boolean): Pr
       db
         .select()
         .from(shippingMethodTaxLine)
-        .where(inArray(shippingMethodTaxLine.shipping_method_id, methodIds))
+        .where(inIdsOf(shippingMethodTaxLine.shipping_method_id, methodIds))
         .orderBy(asc(shippingMethodTaxLine.name), asc(shippingMethodTaxLine.id)),
   ])
   const optionIds = withOptions ? distinct(methods.map((method) => method.shipping_option_id)) : []

@@ -1,0 +1,13 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+
+/**
+ * `column IN (subquery)` for a subquery that yields a few ids (a cart's lines, an order's methods),
+ * written so that PostgreSQL looks each id up in the column's index. As a plain `IN`, the planner
+ * may instead hash-join the whole table, when its statistics say carts hold many lines: a cost that
+ * grows with every order ever placed. As `= ANY(ARRAY(subquery))` the ids are collected first and
+ * probed one by one.
+ */
+export function inIdsOf(column: AnyPgColumn, subquery: SQLWrapper): SQL {
+  return sql`${column} = ANY(ARRAY(${subquery}))`
+}
