@@ -1,5 +1,4 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 
 /**
  * `column IN (subquery)` for a subquery that yields a few ids (a cart's lines, an order's methods),
@@ -8,6 +7,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
  * grows with every order ever placed. As `= ANY(ARRAY(subquery))` the ids are collected first and
  * probed one by one.
  */
-export function inIdsOf(column: AnyPgColumn, subquery: SQLWrapper): SQL {
+export function inIdsOf(column: SQLWrapper, subquery: SQLWrapper): SQL {
   return sql`${column} = ANY(ARRAY(${subquery}))`
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FeatureFlags } from '../../config.js'
+import { inIdsOf } from '../../db/in-ids.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
 import type { LoadedVariant } from '../catalog/loader.js'
@@ -197,6 +198,10 @@ type JsonRow = Record<string, unknown>
 const storedTaxesShown = sql`(${cart.completed_at} IS NOT NULL
   OR NOT (SELECT r.automatic_taxes FROM ${region} r WHERE r.id = ${cart.region_id}))`
 
+/** The ids of the cart's lines and of its shipping methods, for the subqueries of `cartStatement`. */
+const cartLineIds = sql`SELECT li.id FROM ${lineItem} li WHERE li.cart_id = ${cart.id}`
+const cartMethodIds = sql`SELECT m.id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}`
+
 /**
  * The override rates of the cart's region linked to the products and product types of its lines
  * and the shipping options of its methods (`overrideRowsQuery` of the tax provider), as JSON rows.
@@ -237,18 +242,17 @@ const cartStatement = prepared('cart_whole', (db) =>
         FROM ${lineItem} li
         WHERE li.cart_id = ${cart.id})`,
       adjustments: sql<JsonRow[]>`(SELECT coalesce(json_agg(a), '[]'::json)
-        FROM ${lineItemAdjustment} a JOIN ${lineItem} li ON li.id = a.item_id WHERE li.cart_id = ${cart.id})`,
+        FROM ${lineItemAdjustment} a WHERE ${inIdsOf(sql`a.item_id`, cartLineIds)})`,
       item_tax_lines: sql<
         JsonRow[]
       >`CASE WHEN ${storedTaxesShown} THEN (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
-        FROM ${lineItem} li JOIN ${lineItemTaxLine} t ON t.item_id = li.id WHERE li.cart_id = ${cart.id}) ELSE '[]'::json END`,
+        FROM ${lineItemTaxLine} t WHERE ${inIdsOf(sql`t.item_id`, cartLineIds)}) ELSE '[]'::json END`,
       methods: sql<JsonRow[]>`(SELECT coalesce(json_agg(m ORDER BY m.id), '[]'::json)
         FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id})`,
       method_tax_lines: sql<
         JsonRow[]
       >`CASE WHEN ${storedTaxesShown} THEN (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
-        FROM ${shippingMethod} m JOIN ${shippingMethodTaxLine} t ON t.shipping_method_id = m.id
-        WHERE m.cart_id = ${cart.id}) ELSE '[]'::json END`,
+        FROM ${shippingMethodTaxLine} t WHERE ${inIdsOf(sql`t.shipping_method_id`, cartMethodIds)}) ELSE '[]'::json END`,
       sessions: sql<JsonRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.provider_id), '[]'::json)
         FROM ${paymentSession} s WHERE s.cart_id = ${cart.id})`,
       // The options of its shipping methods (kept even after staff delete them), with their live
@@ -258,7 +262,7 @@ const cartStatement = prepared('cart_whole', (db) =>
           'requirements', (SELECT coalesce(json_agg(r ORDER BY r.type, r.id), '[]'::json)
             FROM ${shippingOptionRequirement} r WHERE r.shipping_option_id = o.id AND r.deleted_at IS NULL))), '[]'::json)
         FROM ${shippingOption} o
-        WHERE o.id IN (SELECT m.shipping_option_id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}))`,
+        WHERE ${inIdsOf(sql`o.id`, sql`SELECT m.shipping_option_id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}`)})`,
       tax_overrides: taxOverridesJson,
       region: cartRegionJson,
     })
