@@ -50,6 +50,22 @@ async function makeDue(name: string): Promise<void> {
     .where(eq(outbox.event_name, name))
 }
 
+/** The database, watched: every raw statement the bus sends through it (claims, deliveries) is kept. */
+function watchStatements(): { sent: string[]; watched: Db } {
+  const sent: string[] = []
+  const dialect = new PgDialect()
+  const watched = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver)
+      return (query: SQL) => {
+        sent.push(dialect.sqlToQuery(query).sql)
+        return target.execute(query)
+      }
+    },
+  })
+  return { sent, watched }
+}
+
 describe('InProcessEventBus', () => {
   it('hands back, when stopped mid-batch, the claimed events it has not started', async () => {
     const name = eventName()
@@ -181,18 +197,7 @@ describe('InProcessEventBus', () => {
   it('records the deliveries of a batch in one statement, around a failure in the same batch', async () => {
     const name = eventName()
     for (const n of [1, 2, 3]) await emitCommitted(name, { n })
-    // Sees every raw statement the bus sends (marking deliveries is one).
-    const sent: string[] = []
-    const dialect = new PgDialect()
-    const watched = new Proxy(database.db, {
-      get(target, property, receiver) {
-        if (property !== 'execute') return Reflect.get(target, property, receiver)
-        return (query: SQL) => {
-          sent.push(dialect.sqlToQuery(query).sql)
-          return target.execute(query)
-        }
-      },
-    })
+    const { sent, watched } = watchStatements()
     const bus = newBus({ retryDelayMs: 60_000 }, watched)
     bus.subscribe(name, async (data) => {
       if (data.n === 2) throw new Error('second fails')
@@ -207,6 +212,26 @@ describe('InProcessEventBus', () => {
       [3, true, null],
     ])
     expect(sent.filter((text) => /SET delivered_at = now\(\)/.test(text))).toHaveLength(1)
+  })
+
+  it('ends a round on a short batch instead of claiming again to find the outbox empty', async () => {
+    const name = eventName()
+    for (const n of [1, 2]) await emitCommitted(name, { n })
+    const { sent, watched } = watchStatements()
+    const bus = newBus({ batchSize: 2 }, watched)
+    const { calls, handler } = recorder()
+    bus.subscribe(name, handler)
+
+    await bus.drain()
+    expect(calls).toHaveLength(2)
+    // A full batch may have left more behind: the round claims once more.
+    expect(sent.filter((text) => /FOR UPDATE SKIP LOCKED/.test(text))).toHaveLength(2)
+
+    await emitCommitted(name, { n: 3 })
+    sent.length = 0
+    await bus.drain()
+    expect(calls).toHaveLength(3)
+    expect(sent.filter((text) => /FOR UPDATE SKIP LOCKED/.test(text))).toHaveLength(1)
   })
 
   it('runs no subscribers in a server-mode process and leaves the events to a worker', async () => {

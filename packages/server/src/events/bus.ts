@@ -217,12 +217,15 @@ export class InProcessEventBus extends OutboxDispatcher {
     if (!this.settings.consume) return
     while (!this.closing) {
       const events = await claimDueEvents(this.db, this.settings.batchSize, this.settings.leaseMs)
-      if (events.length === 0) return
-      await this.deliverBatch(events)
+      const delivered = events.length > 0 ? await this.deliverBatch(events) : 0
+      // A short batch emptied the outbox (events written since kick another round), unless some of
+      // it failed and may be due again at once.
+      if (events.length < this.settings.batchSize && delivered === events.length) return
     }
   }
 
-  private async deliverBatch(events: ClaimedEvent[]): Promise<void> {
+  /** Delivers a claimed batch; answers how many of its events were delivered. */
+  private async deliverBatch(events: ClaimedEvent[]): Promise<number> {
     const lease = new Lease(this.db, events, this.settings.leaseMs, this.logger)
     // The batch's deliveries are recorded together once it is through: one statement and one
     // commit a batch, not one an event, so delivery keeps up with a busy store. A process that dies
@@ -240,6 +243,7 @@ export class InProcessEventBus extends OutboxDispatcher {
         await lease.end()
       }
     }
+    return delivered.length
   }
 
   /** Runs the event's subscribers; answers whether they all succeeded (a failure is recorded here). */

@@ -85,6 +85,8 @@ export class RedisEventBus extends OutboxDispatcher {
         throw error
       }
       await markDelivered(this.db, events, { clearError: false })
+      // A short batch emptied the outbox: events written since kick another round.
+      if (events.length < this.settings.batchSize) return
     }
   }
 
