@@ -194,6 +194,20 @@ describe('selecting, updating, refreshing and deleting sessions', () => {
     expect((await send('POST', `/store/carts/${id}/payment-session`, {})).status).toBe(400)
   })
 
+  it('answers a selection of the session already selected without writing to it', async () => {
+    const id = await cartIn(testOnly.id, productTestOnly)
+    const created = await send('POST', `/store/carts/${id}/payment-sessions`)
+    const [session] = sessionsOf(created.body) as (Session & { updated_at: string })[]
+    expect(session).toMatchObject({ is_selected: true, is_initiated: true })
+
+    const again = await send('POST', `/store/carts/${id}/payment-session`, { provider_id: 'test' })
+    expect(again.status).toBe(200)
+    expect(again.body.cart.payment_session).toMatchObject({ id: session.id, is_selected: true, is_initiated: true })
+    expect(again.body.cart.payment_session.updated_at).toBe(session.updated_at)
+    expect(again.body.cart.total).toBe(created.body.cart.total)
+    expect(provider.callsTo('initiatePayment')).toHaveLength(1)
+  })
+
   it("updates the session's provider data", async () => {
     const id = await cartIn(both.id, productBoth, 1, { test_outcome: 'requires_more' })
     await send('POST', `/store/carts/${id}/payment-sessions`)

@@ -167,7 +167,12 @@ async function applyDirective(
       assertRegionProvider(details, directive.providerId)
       const found =
         session(directive.providerId) ?? (await insertSession(tx, plan, cartId, directive.providerId, total, null))
-      await selectSession(tx, plan, cartId, found.id)
+      // Selecting the session that is already the selected one (the usual call once a region's only
+      // provider had its session selected for the cart) writes nothing.
+      const alreadySelected =
+        found.is_selected === true &&
+        details.payment_sessions.every((row) => row.id === found.id || row.is_selected !== true)
+      if (!alreadySelected) await selectSession(tx, plan, cartId, found.id)
       return undefined
     }
     case 'refresh': {
@@ -263,7 +268,7 @@ async function planRound(
     const plan: Plan = { calls: [], discards: [], wrote: false }
     const directed = directive ? await applyDirective(tx, details, directive, plan) : undefined
     if (directed) plan.calls.push(directed)
-    else await applyRules(tx, details, options, plan, !directive || directive.kind === 'create')
+    else await applyRules(tx, details, options, plan, !plan.wrote)
     return { plan, details }
   })
 }
