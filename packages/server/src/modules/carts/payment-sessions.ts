@@ -226,8 +226,10 @@ async function applyRules(
   await removeSessions(tx, stale, plan)
   sessions = sessions.filter((row) => offered.includes(row.provider_id))
   if (options.createMissing) {
+    // The region's only provider gets its session created selected, as the rule below would make it.
+    const selectedAtOnce = offered.length === 1 && sessions.length === 0 ? true : null
     for (const providerId of offered.filter((id) => !sessions.some((row) => row.provider_id === id))) {
-      sessions.push(await insertSession(tx, plan, cartId, providerId, total, null))
+      sessions.push(await insertSession(tx, plan, cartId, providerId, total, selectedAtOnce))
     }
   }
   if (offered.length === 1 && sessions.length === 1 && sessions[0].is_selected !== true) {
