@@ -218,8 +218,8 @@ export class InProcessEventBus extends OutboxDispatcher {
     while (!this.closing) {
       const events = await claimDueEvents(this.db, this.settings.batchSize, this.settings.leaseMs)
       const delivered = events.length > 0 ? await this.deliverBatch(events) : 0
-      // A short batch emptied the outbox (events written since kick another round), unless some of
-      // it failed and may be due again at once.
+      // A short batch emptied the outbox (events written since come with kicks of their own),
+      // unless some of it failed and may be due again at once.
       if (events.length < this.settings.batchSize && delivered === events.length) return
     }
   }

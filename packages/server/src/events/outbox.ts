@@ -94,7 +94,8 @@ export async function releaseClaims(db: Db, events: ClaimedEvent[], delayMs = 0)
 
 /**
  * Marks claimed rows done: delivered in-process, or handed to the queue. One statement for a whole
- * batch, its claims passed as two array parameters (a bare array would be spread into a list), so its text is the same whatever the batch's size.
+ * batch, its claims passed as two array parameters (a bare array would be spread into a list), so
+ * its text is the same whatever the batch's size.
  */
 export async function markDelivered(db: Db, events: ClaimedEvent[], options: { clearError: boolean }): Promise<void> {
   if (events.length === 0) return

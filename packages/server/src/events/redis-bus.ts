@@ -85,7 +85,7 @@ export class RedisEventBus extends OutboxDispatcher {
         throw error
       }
       await markDelivered(this.db, events, { clearError: false })
-      // A short batch emptied the outbox: events written since kick another round.
+      // A short batch emptied the outbox (events written since come with kicks of their own).
       if (events.length < this.settings.batchSize) return
     }
   }

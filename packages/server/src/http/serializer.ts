@@ -48,7 +48,7 @@ function plainUnion(schema: Schema): Schema {
   const types = new Set(rest.map(literalType))
   let plain: Schema | undefined
   if (rest.length > 1 && types.size === 1 && !types.has(undefined)) {
-    // Literals of one type: written as that type (serialization never checked the value).
+    // Literals of one type: the value is written as that type, no longer checked against them.
     plain = { type: [...types][0] }
   } else if (rest.length === 1 && nullable && typeof rest[0].type === 'string') {
     plain = rest[0]

@@ -151,11 +151,6 @@ export interface CreateCartInput extends StorePostCartReq {
   requestContext: { ip?: string; user_agent?: string }
 }
 
-/**
- * `POST /store/carts`: a cart in the region asked for (else the first region), with a shipping
- * address in `country_code` (or in the region's only country), the logged-in customer and their
- * email, the resolved sales channel, and the given items.
- */
 /** A new cart's row, in a statement built once. */
 const insertCart = preparedInsertReturning('cart_insert', cart, [
   'id',
@@ -167,6 +162,11 @@ const insertCart = preparedInsertReturning('cart_insert', cart, [
   'context',
 ])
 
+/**
+ * `POST /store/carts`: a cart in the region asked for (else the first region), with a shipping
+ * address in `country_code` (or in the region's only country), the logged-in customer and their
+ * email, the resolved sales channel, and the given items.
+ */
 export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, actor: CartActor): Promise<CartView> {
   const id = generateId('cart')
   const known = await db.transaction(async (tx) => {
