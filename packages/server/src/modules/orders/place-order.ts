@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
+import { preparedInsert } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotAllowed } from '../../http/errors.js'
@@ -40,9 +41,38 @@ function assertPaid(details: CartDetails): ReturnType<typeof selectedSession> {
   return session
 }
 
+/** The order's row, in a statement built once (see `preparedInsert`); `display_id` is the sequence's. */
+const orderInsert = preparedInsert('order_insert', order, [
+  'id',
+  'cart_id',
+  'customer_id',
+  'email',
+  'billing_address_id',
+  'shipping_address_id',
+  'region_id',
+  'currency_code',
+  'tax_rate',
+  'sales_channel_id',
+  'status',
+  'fulfillment_status',
+  'payment_status',
+  'idempotency_key',
+])
+
+const paymentInsert = preparedInsert('order_payment_insert', payment, [
+  'id',
+  'cart_id',
+  'order_id',
+  'amount',
+  'currency_code',
+  'provider_id',
+  'data',
+  'idempotency_key',
+])
+
 function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyKey: string) {
   const { cart, region } = details
-  return tx.insert(order).values({
+  return orderInsert(tx, {
     id: orderId,
     cart_id: cart.id,
     customer_id: cart.customer_id!,
@@ -99,7 +129,7 @@ export async function placeOrder(db: Db, env: CartEnv, cartId: string, idempoten
     // Statements sent in this order: what refers to the order (or to its payment) comes after it.
     await concurrently(tx, [
       () => insertOrder(tx, details, orderId, idempotencyKey),
-      ...(paid ? [() => tx.insert(payment).values(paid)] : []),
+      ...(paid ? [() => paymentInsert(tx, paid)] : []),
       ...attachCartToOrder(tx, cartId, orderId),
       ...(paid ? [() => setCartPayment(tx, cartId, { payment_id: paid.id })] : []),
       () => markCartCompleted(tx, cartId),
