@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
+import { preparedInsertReturning } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { Conflict, InvalidData, NotFound } from '../../http/errors.js'
 import {
@@ -96,6 +97,17 @@ async function removeSessions(tx: Db, sessions: PaymentSessionRow[], plan: Plan)
   }
 }
 
+const sessionInsert = preparedInsertReturning('cart_payment_session_insert', paymentSession, [
+  'id',
+  'cart_id',
+  'provider_id',
+  'is_selected',
+  'is_initiated',
+  'status',
+  'data',
+  'amount',
+])
+
 async function insertSession(
   tx: Db,
   plan: Plan,
@@ -105,19 +117,16 @@ async function insertSession(
   isSelected: boolean | null,
 ): Promise<PaymentSessionRow> {
   plan.wrote = true
-  const [row] = await tx
-    .insert(paymentSession)
-    .values({
-      id: generateId('ps'),
-      cart_id: cartId,
-      provider_id: providerId,
-      is_selected: isSelected,
-      is_initiated: false,
-      status: 'pending',
-      data: {},
-      amount,
-    })
-    .returning()
+  const [row] = await sessionInsert(tx, {
+    id: generateId('ps'),
+    cart_id: cartId,
+    provider_id: providerId,
+    is_selected: isSelected,
+    is_initiated: false,
+    status: 'pending',
+    data: {},
+    amount,
+  })
   return row
 }
 

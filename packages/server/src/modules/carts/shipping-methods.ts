@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/concurrent.js'
-import { prepared } from '../../db/prepared.js'
+import { prepared, preparedInsert } from '../../db/prepared.js'
 import { Conflict, InvalidData } from '../../http/errors.js'
 import {
   listShippingOptionsForCart,
@@ -47,6 +47,15 @@ const unshipStatement = prepared('cart_unship_lines', (db) =>
     .set({ has_shipping: false, updated_at: sql`${sql.placeholder('now')}` })
     .where(and(eq(lineItem.cart_id, sql.placeholder('cartId')), eq(lineItem.has_shipping, true))),
 )
+
+const insertMethod = preparedInsert('cart_shipping_method_insert', shippingMethod, [
+  'id',
+  'shipping_option_id',
+  'cart_id',
+  'price',
+  'data',
+  'includes_tax',
+])
 
 /** The shipping profiles the cart has a shipping method for. */
 export async function shippedProfiles(db: Db, cartId: string): Promise<Set<string>> {
@@ -201,7 +210,7 @@ async function writeMethod(
         ]
       : []),
     () =>
-      tx.insert(shippingMethod).values({
+      insertMethod(tx, {
         id: generateId('sm'),
         shipping_option_id: option.id,
         cart_id: details.cart.id,
