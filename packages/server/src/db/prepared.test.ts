@@ -99,3 +99,27 @@ describe('preparedInsert', () => {
     expect(() => preparedInsert('stamped_insert_all', stamped, ['id', 'token'])).not.toThrow()
   })
 })
+
+describe('prepared writes', () => {
+  it('refuse an update that leaves `updated_at` to drizzle, and keep the time they are given', async () => {
+    const frozen = prepared('probe_rank_frozen', (handle) =>
+      handle
+        .update(probe)
+        .set({ rank: sql`${sql.placeholder('rank')}` })
+        .where(eq(probe.id, sql.placeholder('id'))),
+    )
+    expect(() => frozen(db(), { id: 'p1', rank: 1 })).toThrow(/column updated_at/)
+
+    const given = prepared('probe_rank', (handle) =>
+      handle
+        .update(probe)
+        .set({ rank: sql`${sql.placeholder('rank')}`, updated_at: sql`${sql.placeholder('now')}` })
+        .where(eq(probe.id, sql.placeholder('id')))
+        .returning({ rank: probe.rank, updated_at: probe.updated_at }),
+    )
+    const first = new Date('2026-03-01T00:00:00.000Z')
+    const second = new Date('2026-03-02T00:00:00.000Z')
+    expect(await given(db(), { id: 'p1', rank: 1, now: first })).toEqual([{ rank: 1, updated_at: first }])
+    expect(await given(db(), { id: 'p1', rank: 2, now: second })).toEqual([{ rank: 2, updated_at: second }])
+  })
+})

@@ -31,8 +31,31 @@ interface Kept {
  * update and delete): a select's fields, or the fields a write returns, already ordered.
  */
 interface BuilderInternals {
-  config: { fields?: Record<string, unknown>; returning?: Fields }
+  config: {
+    fields?: Record<string, unknown>
+    returning?: Fields
+    table?: PgTable
+    /** An update's columns. */
+    set?: Record<string, unknown>
+    /** An insert's rows. */
+    values?: Record<string, unknown>[] | unknown
+  }
   joinsNotNullableMap?: Record<string, boolean>
+}
+
+/**
+ * Drizzle fills a column the statement leaves out with a value computed in JS when it builds the
+ * statement (`$defaultFn` on insert, `$onUpdate` on insert and update): kept, that value would be
+ * the same forever. Such a column must be given (a placeholder for `updated_at`, say).
+ */
+function assertNothingFrozen(name: string, { table, set, values }: BuilderInternals['config']): void {
+  const written = set ? Object.keys(set) : Array.isArray(values) ? Object.keys(values[0] ?? {}) : undefined
+  if (!table || !written) return
+  for (const [key, column] of Object.entries(drizzle.getTableColumns(table) as Record<string, PgColumn>)) {
+    if (written.includes(key)) continue
+    const frozen = set ? column.onUpdateFn : column.defaultFn || (!column.hasDefault && column.onUpdateFn)
+    if (frozen) throw new Error(`prepared ${name}: column ${key} has a value computed in JS; give it`)
+  }
 }
 
 /**
@@ -50,6 +73,7 @@ export function prepared<Q extends PromiseLike<unknown> & { toSQL(): Query }>(
     if (!kept) {
       const builder = build(db)
       const { config, joinsNotNullableMap } = builder as unknown as BuilderInternals
+      assertNothingFrozen(name, config)
       kept = {
         query: builder.toSQL(),
         fields: config.fields ? orderSelectedFields(config.fields) : config.returning,
@@ -70,7 +94,7 @@ export function prepared<Q extends PromiseLike<unknown> & { toSQL(): Query }>(
  * A one-row insert of `columns`, built once like `prepared`. Its values are encoded here, each by
  * its column, rather than by drizzle's placeholder encoders, which refuse a null timestamp and turn
  * a null jsonb into JSON `null`: a null value stays SQL NULL. Columns left out take their database
- * defaults; one whose default is computed in JS must be listed.
+ * defaults; one whose value is computed in JS must be listed (see `assertNothingFrozen`).
  */
 export function preparedInsert<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
   name: string,
@@ -100,12 +124,8 @@ function insertStatement<T extends PgTable, K extends keyof T['$inferInsert'] & 
 ): (db: Db, row: Pick<T['$inferInsert'], K>) => Promise<unknown> {
   const byName = drizzle.getTableColumns(table) as Record<string, PgColumn>
   const encoders = columns.map((column) => [column, byName[column]] as const)
-  // Drizzle fills a left-out column with a JS default at build time: kept, it would never change.
-  for (const [key, column] of Object.entries(byName)) {
-    if (!columns.includes(key as K) && (column.defaultFn || (!column.hasDefault && column.onUpdateFn))) {
-      throw new Error(`preparedInsert ${name}: column ${key} has a default computed in JS; list it`)
-    }
-  }
+  // Checked here, when the module loads, not only on the first run (see `assertNothingFrozen`).
+  assertNothingFrozen(name, { table, values: [Object.fromEntries(columns.map((column) => [column, true]))] })
   const insert = prepared(name, (db) => {
     // Placeholders inside `sql` escape the column encoders; drizzle's typings want the row's types.
     const builder = db

@@ -40,7 +40,7 @@ const shippedProfilesStatement = prepared('cart_shipped_profiles', (db) =>
     .where(eq(shippingMethod.cart_id, sql.placeholder('cartId'))),
 )
 
-// `updated_at` is a placeholder: a kept statement must not keep the time it was built at.
+// `updated_at` is a placeholder: a kept statement must not keep the time it was built at (`prepared`).
 const unshipStatement = prepared('cart_unship_lines', (db) =>
   db
     .update(lineItem)
