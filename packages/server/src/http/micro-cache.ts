@@ -228,14 +228,16 @@ export class CacheInvalidationChannel {
   }
 
   /**
-   * Resolves once subscribed. While Redis is unreachable the subscription waits in the client's
-   * queue (and ioredis subscribes again after every reconnection), so a caller need not wait.
+   * Resolves once subscribed and once the publisher has connected or failed its first try: a
+   * publish before that would be dropped, since the publisher queues nothing. While Redis is
+   * unreachable the subscription waits in the client's queue (and ioredis subscribes again after
+   * every reconnection), so a caller need not wait.
    */
   async start(): Promise<void> {
-    this.publisher.connect().catch(() => {
+    const publisherTried = this.publisher.connect().catch(() => {
       // Logged by the error handler; ioredis keeps reconnecting.
     })
-    await this.subscriber.subscribe(this.channel)
+    await Promise.all([publisherTried, this.subscriber.subscribe(this.channel)])
   }
 
   publish(): void {
