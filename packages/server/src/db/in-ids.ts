@@ -10,3 +10,11 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 export function inIdsOf(column: SQLWrapper, subquery: SQLWrapper): SQL {
   return sql`${column} = ANY(ARRAY(${subquery}))`
 }
+
+/**
+ * `column = ANY($name::text[])`: the ids come as one array parameter, so one statement serves any
+ * number of them and can be built once (see `prepared`).
+ */
+export function inIdsParam(column: SQLWrapper, name: string): SQL {
+  return sql`${column} = ANY(${sql.placeholder(name)}::text[])`
+}

@@ -3,7 +3,7 @@ import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../testing/test-app.js'
 import { baseColumns, timestamptz } from './columns.js'
-import { prepared, preparedInsert, preparedInsertReturning } from './prepared.js'
+import { prepared, preparedInsert, preparedInsertReturning, preparedInsertRows } from './prepared.js'
 
 /**
  * Statements built once and run on any handle: the root database and transactions alike, with the
@@ -121,5 +121,61 @@ describe('prepared writes', () => {
     const second = new Date('2026-03-02T00:00:00.000Z')
     expect(await given(db(), { id: 'p1', rank: 1, now: first })).toEqual([{ rank: 1, updated_at: first }])
     expect(await given(db(), { id: 'p1', rank: 2, now: second })).toEqual([{ rank: 2, updated_at: second }])
+  })
+})
+
+describe('preparedInsertRows', () => {
+  const insertRows = preparedInsertRows('probe_insert_rows', probe, ['id', 'label', 'seen_at', 'doc', 'rank'])
+  const insertRowsOnce = preparedInsertRows('probe_insert_rows_once', probe, ['id', 'label'], {
+    onConflictDoNothing: true,
+  })
+
+  it('writes one row or several with the same statement, each value as its column reads it back', async () => {
+    const seen = new Date('2026-04-05T06:07:08.901Z')
+    // Text that array literals and JSON both escape: quotes, backslashes, braces, commas, NULL.
+    const awkward = { say: 'a "quoted", {braced} \\ back\\slash', list: [1, null, 'NULL'], é: 'ü' }
+
+    const [one] = await insertRows(db(), [{ id: 'r1', label: 'rows "one"', seen_at: seen, doc: awkward, rank: 3 }])
+    const many = await db().transaction((tx) =>
+      insertRows(tx, [
+        { id: 'r2', label: 'NULL', seen_at: null, doc: null, rank: 0 },
+        { id: 'r3', label: 'rows, many', seen_at: undefined, doc: 'text', rank: -2 },
+        { id: 'r4', label: '{}', seen_at: seen, doc: [], rank: 7 },
+      ]),
+    )
+
+    expect(one).toMatchObject({ id: 'r1', label: 'rows "one"', seen_at: seen, doc: awkward, rank: 3 })
+    expect(one.created_at).toBeInstanceOf(Date)
+    expect(many.map(({ id, label, seen_at, doc, rank }) => ({ id, label, seen_at, doc, rank }))).toEqual([
+      { id: 'r2', label: 'NULL', seen_at: null, doc: null, rank: 0 },
+      { id: 'r3', label: 'rows, many', seen_at: null, doc: 'text', rank: -2 },
+      { id: 'r4', label: '{}', seen_at: seen, doc: [], rank: 7 },
+    ])
+    expect(await stored('r2')).toMatchObject({ seen_at: null, doc_is_null: true })
+    expect(await stored('r1')).toMatchObject({ doc_type: 'object', rank: 3 })
+  })
+
+  it('sends nothing for no rows, and leaves out the rows a conflict refuses when told to', async () => {
+    expect(await insertRows(db(), [])).toEqual([])
+
+    const written = await insertRowsOnce(db(), [
+      { id: 'r1', label: 'taken' },
+      { id: 'r5', label: 'fresh' },
+    ])
+
+    expect(written.map((row) => [row.id, row.label])).toEqual([['r5', 'fresh']])
+    await expect(insertRows(db(), [{ id: 'r5', label: 'again', seen_at: null, doc: null, rank: 0 }])).rejects.toThrow()
+  })
+})
+
+describe('prepared raw statements', () => {
+  it('answer the rows as they come, with each call its values', async () => {
+    const labelOf = prepared('probe_label_raw', (handle) =>
+      handle.execute(sql`SELECT label FROM prepared_probe WHERE id = ${sql.placeholder('id')}`),
+    )
+    const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows
+
+    expect(rowsOf(await labelOf(db(), { id: 'r3' }))).toEqual([{ label: 'rows, many' }])
+    expect(rowsOf(await db().transaction((tx) => labelOf(tx, { id: 'r4' })))).toEqual([{ label: '{}' }])
   })
 })

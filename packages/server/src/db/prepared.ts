@@ -60,11 +60,12 @@ function assertNothingFrozen(name: string, { table, set, values }: BuilderIntern
 
 /**
  * A statement written once with `sql.placeholder(…)` parameters (a select, or an insert, update or
- * delete with or without `returning`): `build` receives a handle to build the query on (only its
- * dialect is used), and the result runs it on any handle with the values of the placeholders,
- * answering as drizzle does for that query.
+ * delete with or without `returning`, or `db.execute(sql)`): `build` receives a handle to build the
+ * query on (only its dialect is used), and the result runs it on any handle with the values of the
+ * placeholders, answering as drizzle does for that query. The statement is sent before the call
+ * returns, so a list of them for `concurrently` goes out in its order.
  */
-export function prepared<Q extends PromiseLike<unknown> & { toSQL(): Query }>(
+export function prepared<Q extends PromiseLike<unknown> & ({ toSQL(): Query } | { getQuery(): Query })>(
   name: string,
   build: (db: Db) => Q,
 ): (db: Db, params: Record<string, unknown>) => Promise<Awaited<Q>> {
@@ -72,22 +73,28 @@ export function prepared<Q extends PromiseLike<unknown> & { toSQL(): Query }>(
   return (db, params) => {
     if (!kept) {
       const builder = build(db)
-      const { config, joinsNotNullableMap } = builder as unknown as BuilderInternals
+      // `db.execute(sql)` answers a raw statement: no configuration, and its rows as they come.
+      const { config = {}, joinsNotNullableMap } = builder as unknown as Partial<BuilderInternals>
       assertNothingFrozen(name, config)
       kept = {
-        query: builder.toSQL(),
+        query: 'toSQL' in builder ? builder.toSQL() : builder.getQuery(),
         fields: config.fields ? orderSelectedFields(config.fields) : config.returning,
         joinsNotNullableMap,
       }
     }
-    const statement = db._.session.prepareQuery(kept.query, kept.fields, name, true) as PgPreparedQuery<{
-      execute: Awaited<Q>
-      all: unknown
-      values: unknown
-    }> & { joinsNotNullableMap?: Record<string, boolean> }
-    statement.joinsNotNullableMap = kept.joinsNotNullableMap
-    return statement.execute(params)
+    return run(db, name, kept, params) as Promise<Awaited<Q>>
   }
+}
+
+/** Hands a kept statement to the handle's session under its name, with its placeholders' values. */
+function run(db: Db, name: string, kept: Kept, params: Record<string, unknown>): Promise<unknown> {
+  const statement = db._.session.prepareQuery(kept.query, kept.fields, name, true) as PgPreparedQuery<{
+    execute: unknown
+    all: unknown
+    values: unknown
+  }> & { joinsNotNullableMap?: Record<string, boolean> }
+  statement.joinsNotNullableMap = kept.joinsNotNullableMap
+  return statement.execute(params)
 }
 
 /**
@@ -100,8 +107,20 @@ export function preparedInsert<T extends PgTable, K extends keyof T['$inferInser
   name: string,
   table: T,
   columns: readonly K[],
+  options: {
+    /**
+     * Expressions the statement answers, evaluated as it runs (`{ relaxed: RELAXED_COMMIT }` relaxes
+     * the commit of the transaction it runs in; run on its own, the statement is that transaction).
+     */
+    returning?: Record<string, drizzle.SQL>
+    /** Writes nothing, without an error, when the row would break a unique constraint. */
+    onConflictDoNothing?: boolean
+  } = {},
 ): (db: Db, row: Pick<T['$inferInsert'], K>) => Promise<unknown> {
-  return insertStatement(name, table, columns, false)
+  return insertStatement(name, table, columns, {
+    returning: options.returning ?? false,
+    onConflictDoNothing: options.onConflictDoNothing ?? false,
+  })
 }
 
 /** `preparedInsert` answering the row written, as `insert(…).returning()` does. */
@@ -110,17 +129,21 @@ export function preparedInsertReturning<T extends PgTable, K extends keyof T['$i
   table: T,
   columns: readonly K[],
 ): (db: Db, row: Pick<T['$inferInsert'], K>) => Promise<T['$inferSelect'][]> {
-  return insertStatement(name, table, columns, true) as (
+  return insertStatement(name, table, columns, { returning: true, onConflictDoNothing: false }) as (
     db: Db,
     row: Pick<T['$inferInsert'], K>,
   ) => Promise<T['$inferSelect'][]>
 }
 
+/** `returning`: nothing, the row written, or the given expressions. */
 function insertStatement<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
   name: string,
   table: T,
   columns: readonly K[],
-  returning: boolean,
+  {
+    returning,
+    onConflictDoNothing,
+  }: { returning: boolean | Record<string, drizzle.SQL>; onConflictDoNothing: boolean },
 ): (db: Db, row: Pick<T['$inferInsert'], K>) => Promise<unknown> {
   const byName = drizzle.getTableColumns(table) as Record<string, PgColumn>
   const encoders = columns.map((column) => [column, byName[column]] as const)
@@ -128,10 +151,12 @@ function insertStatement<T extends PgTable, K extends keyof T['$inferInsert'] & 
   assertNothingFrozen(name, { table, values: [Object.fromEntries(columns.map((column) => [column, true]))] })
   const insert = prepared(name, (db) => {
     // Placeholders inside `sql` escape the column encoders; drizzle's typings want the row's types.
-    const builder = db
+    const values = db
       .insert(table)
       .values(Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`])) as never)
-    return returning ? builder.returning() : builder
+    const builder = onConflictDoNothing ? values.onConflictDoNothing() : values
+    if (returning === false) return builder
+    return returning === true ? builder.returning() : builder.returning(returning)
   })
   return (db, row) => {
     const values: Record<string, unknown> = {}
@@ -140,5 +165,48 @@ function insertStatement<T extends PgTable, K extends keyof T['$inferInsert'] & 
       values[column] = value === null || value === undefined ? null : encoder.mapToDriverValue(value)
     }
     return insert(db, values)
+  }
+}
+
+/** A column's value as `preparedInsertRows` sends it: text, or null. */
+function asText(name: string, column: PgColumn, value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  const encoded = column.mapToDriverValue(value)
+  if (typeof encoded === 'string') return encoded
+  if (typeof encoded === 'number' || typeof encoded === 'boolean' || typeof encoded === 'bigint') return String(encoded)
+  if (encoded instanceof Date) return encoded.toISOString()
+  throw new Error(`prepared ${name}: column ${column.name} encodes to a ${typeof encoded}, not text`)
+}
+
+/**
+ * An insert of any number of rows of `columns` in one statement built once: each column's values
+ * travel as one text array, unnested and cast to the column's type, so one row and fifty share the
+ * statement. Values are encoded by their columns as in `preparedInsert` (null stays SQL NULL);
+ * columns left out take their database defaults. Answers the rows written, as
+ * `insert(…).returning()` does; with `onConflictDoNothing`, the rows a conflict refused are left out.
+ */
+export function preparedInsertRows<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
+  name: string,
+  table: T,
+  columns: readonly K[],
+  options: { onConflictDoNothing?: boolean } = {},
+): (db: Db, rows: readonly Pick<T['$inferInsert'], K>[]) => Promise<T['$inferSelect'][]> {
+  const byName = drizzle.getTableColumns(table) as Record<string, PgColumn>
+  assertNothingFrozen(name, { table, values: [Object.fromEntries(columns.map((column) => [column, true]))] })
+  const fields = orderSelectedFields(byName)
+  const list = (parts: drizzle.SQLChunk[]) => sql.join(parts, sql`, `)
+  const statement = sql`insert into ${table} (${list(columns.map((key) => sql.identifier(byName[key].name)))})
+    select ${list(columns.map((key, i) => sql.raw(`u.c${i}::${byName[key].getSQLType()}`)))}
+    from unnest(${list(columns.map((key) => sql`${sql.placeholder(key)}::text[]`))}) as u(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})
+    ${options.onConflictDoNothing ? sql`on conflict do nothing` : sql``}
+    returning ${list(fields.map(({ field }) => sql.identifier((field as PgColumn).name)))}`
+  let kept: Kept | undefined
+  return async (db, rows) => {
+    if (rows.length === 0) return []
+    kept ??= { query: db.execute(statement).getQuery(), fields, joinsNotNullableMap: undefined }
+    const params = Object.fromEntries(
+      columns.map((key) => [key, rows.map((row) => asText(name, byName[key], (row as Record<string, unknown>)[key]))]),
+    )
+    return (await run(db, name, kept, params)) as T['$inferSelect'][]
   }
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { prepared } from './prepared.js'
 import type { Db } from './types.js'
 
 /**
@@ -12,5 +13,7 @@ export const RELAXED_COMMIT = sql`set_config('synchronous_commit', 'off', true)`
 
 /** Relaxes the commit of the transaction `tx` (see `RELAXED_COMMIT`) in a statement of its own. */
 export async function relaxCommit(tx: Db): Promise<void> {
-  await tx.execute(sql`SELECT ${RELAXED_COMMIT}`)
+  await relaxStatement(tx, {})
 }
+
+const relaxStatement = prepared('relax_commit', (db) => db.execute(sql`SELECT ${RELAXED_COMMIT}`))

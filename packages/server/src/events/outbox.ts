@@ -24,14 +24,20 @@ const emitStatement = prepared('outbox_emit', (db) =>
 
 /**
  * `emit` for a write whose effect is not known yet: the event is recorded only if `condition` holds
- * when this statement runs. Sent right behind that write (in one `concurrently` batch), it sees the
- * write, so the pair costs one round trip instead of a round trip to learn what the write did.
+ * when the statement runs. Sent right behind that write (in one `concurrently` batch), it sees the
+ * write, so the pair costs one round trip instead of a round trip to learn what the write did. The
+ * condition's `sql.placeholder`s take their values from each call; the statement is built once
+ * (see `prepared`) under `name`.
  */
-export function emitWhen(db: Db, eventName: string, data: Record<string, unknown>, condition: SQL) {
-  return db.execute(sql`
-    INSERT INTO ${outbox} (id, event_name, data)
-    SELECT ${generateId('evt')}, ${eventName}, ${JSON.stringify(data)}::jsonb
-    WHERE ${condition}`)
+export function preparedEmitWhen(name: string, condition: SQL) {
+  const statement = prepared(name, (db) =>
+    db.execute(sql`
+      INSERT INTO ${outbox} (id, event_name, data)
+      SELECT ${sql.placeholder('eventId')}, ${sql.placeholder('eventName')}, ${sql.placeholder('eventData')}::text::jsonb
+      WHERE ${condition}`),
+  )
+  return (db: Db, eventName: string, data: Record<string, unknown>, params: Record<string, unknown>) =>
+    statement(db, { ...params, eventId: generateId('evt'), eventName, eventData: JSON.stringify(data) })
 }
 
 /**

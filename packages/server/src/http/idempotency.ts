@@ -163,7 +163,7 @@ async function createLockedKey(
 }
 
 /** A finished key as one row, `created_at` left to the database; built once (see `preparedInsert`). */
-const insertFinishedKey = preparedInsert('idempotency_finished', idempotencyKey, [
+const FINISHED_KEY_COLUMNS = [
   'id',
   'idempotency_key',
   'locked_at',
@@ -173,7 +173,12 @@ const insertFinishedKey = preparedInsert('idempotency_finished', idempotencyKey,
   'response_code',
   'response_body',
   'recovery_point',
-])
+] as const
+const insertFinishedKey = preparedInsert('idempotency_finished', idempotencyKey, FINISHED_KEY_COLUMNS)
+/** The same, run on its own: one statement, its own transaction, whose commit it relaxes. */
+const insertFinishedKeyRelaxed = preparedInsert('idempotency_finished_relaxed', idempotencyKey, FINISHED_KEY_COLUMNS, {
+  returning: { relaxed: RELAXED_COMMIT },
+})
 
 /**
  * Runs a request under a key made up for it. Nobody can know that key before the answer names it,
@@ -224,8 +229,7 @@ async function runUnderOwnKey(
     } else {
       key = next(await stage.run(db, current))
       if (key.recovery_point === FINISHED) {
-        // One statement, its own transaction, whose commit it relaxes as it returns.
-        await db.insert(idempotencyKey).values(rowOf(key)).returning({ relaxed: RELAXED_COMMIT })
+        await insertFinishedKeyRelaxed(db, rowOf(key))
         return key
       }
     }

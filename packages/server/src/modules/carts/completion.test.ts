@@ -52,7 +52,17 @@ describe('cart completion helpers', () => {
       expect(cartTotals(details)).toMatchObject({ item_tax_total: 300, shipping_tax_total: 90, total: 3390 })
       await setCartTaxLines(tx, details)
       await setCartPayment(tx, ready.cart.id, { payment_authorized_at: new Date() })
-      await updatePaymentSessionState(tx, details.payment_sessions[0].id, { status: 'authorized' })
+      const authorizedAt = new Date()
+      const session = await updatePaymentSessionState(tx, details.payment_sessions[0].id, {
+        status: 'authorized',
+        data: { charge: 'ch_1', 'quoted "key"': [1, null] },
+        payment_authorized_at: authorizedAt,
+      })
+      expect(session).toMatchObject({
+        status: 'authorized',
+        data: { charge: 'ch_1', 'quoted "key"': [1, null] },
+        payment_authorized_at: authorizedAt,
+      })
       return markCartCompleted(tx, ready.cart.id)
     })
     expect(completed.completed_at).toBeInstanceOf(Date)

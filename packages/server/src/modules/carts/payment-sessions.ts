@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { preparedInsertReturning } from '../../db/prepared.js'
+import { inIdsParam } from '../../db/in-ids.js'
+import { prepared, preparedInsertReturning } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { Conflict, InvalidData, NotFound } from '../../http/errors.js'
 import {
@@ -304,7 +305,7 @@ async function applyAnswers(
     const ids = answers.map((answer) => answer.call.sessionId)
     const [, rows] = await concurrently(tx, [
       () => lockCart(tx, cartId, { relaxed: true }),
-      () => tx.select().from(paymentSession).where(inArray(paymentSession.id, ids)),
+      () => sessionsByIdStatement(tx, { ids }),
     ])
     for (const { call, result } of answers) {
       const row = rows.find((candidate) => candidate.id === call.sessionId)
@@ -316,20 +317,34 @@ async function applyAnswers(
         if (call.kind === 'initiate') discards.push({ providerId: call.providerId, data: result.data })
         continue
       }
-      await tx
-        .update(paymentSession)
-        .set({
-          data: result.data,
-          status: result.status ?? row.status,
-          is_initiated: true,
-          amount: call.context.amount,
-          updated_at: new Date(),
-        })
-        .where(eq(paymentSession.id, row.id))
+      await answerStatement(tx, {
+        id: row.id,
+        data: paymentSession.data.mapToDriverValue(result.data),
+        status: result.status ?? row.status,
+        amount: call.context.amount,
+        now: new Date(),
+      })
     }
     return discards
   })
 }
+
+// Every session a provider starts sends these: built once (see `prepared`).
+const sessionsByIdStatement = prepared('payment_sessions_by_id', (db) =>
+  db.select().from(paymentSession).where(inIdsParam(paymentSession.id, 'ids')),
+)
+const answerStatement = prepared('payment_session_answer', (db) =>
+  db
+    .update(paymentSession)
+    .set({
+      data: sql`${sql.placeholder('data')}`,
+      status: sql`${sql.placeholder('status')}`,
+      is_initiated: true,
+      amount: sql`${sql.placeholder('amount')}`,
+      updated_at: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(paymentSession.id, sql.placeholder('id'))),
+)
 
 /** Drops provider sessions no row refers to. A gateway that cannot be reached lets them expire on its side. */
 async function discard(env: CartEnv, discards: Plan['discards']): Promise<void> {

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { inIdsOf } from '../../db/in-ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
-import { preparedInsertReturning } from '../../db/prepared.js'
+import { prepared, preparedInsertReturning, preparedInsertRows } from '../../db/prepared.js'
 import { relaxCommit } from '../../db/relaxed-commit.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
@@ -411,21 +411,15 @@ export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<Car
   const [, , storedItemLines, storedMethodLines] = await concurrently(tx, [
     ...taxLineDeletes(tx, details.cart.id),
     () =>
-      itemLines.length > 0
-        ? tx
-            .insert(lineItemTaxLine)
-            .values(itemLines.map((line) => ({ ...line, id: generateId('litl') })))
-            .onConflictDoNothing()
-            .returning()
-        : Promise.resolve([]),
+      insertItemTaxLines(
+        tx,
+        itemLines.map((line) => ({ ...line, id: generateId('litl') })),
+      ),
     () =>
-      methodLines.length > 0
-        ? tx
-            .insert(shippingMethodTaxLine)
-            .values(methodLines.map((line) => ({ ...line, id: generateId('smtl') })))
-            .onConflictDoNothing()
-            .returning()
-        : Promise.resolve([]),
+      insertMethodTaxLines(
+        tx,
+        methodLines.map((line) => ({ ...line, id: generateId('smtl') })),
+      ),
   ])
   const byName = (a: TaxLine, b: TaxLine) => a.name.localeCompare(b.name) || (a.id ?? '').localeCompare(b.id ?? '')
   const stored = {
@@ -450,44 +444,58 @@ export async function clearCartTaxLines(tx: Db, cartId: string): Promise<void> {
 
 /** The deletes of the cart's stored tax lines, as statements for `concurrently`. */
 function taxLineDeletes(tx: Db, cartId: string) {
-  return [
-    () =>
-      tx
-        .delete(lineItemTaxLine)
-        .where(
-          inIdsOf(
-            lineItemTaxLine.item_id,
-            sql`SELECT ${lineItem.id} FROM ${lineItem} WHERE ${lineItem.cart_id} = ${cartId}`,
-          ),
-        ),
-    () =>
-      tx
-        .delete(shippingMethodTaxLine)
-        .where(
-          inIdsOf(
-            shippingMethodTaxLine.shipping_method_id,
-            sql`SELECT ${shippingMethod.id} FROM ${shippingMethod} WHERE ${shippingMethod.cart_id} = ${cartId}`,
-          ),
-        ),
-  ] as const
+  return [() => deleteItemTaxLines(tx, { cartId }), () => deleteMethodTaxLines(tx, { cartId })] as const
 }
 
-/** Sets `completed_at`; a cart completes once (409-worthy races are the caller's to report). */
+// Completion stores the tax lines twice (as it starts, and with the order): built once.
+const deleteItemTaxLines = prepared('cart_item_tax_lines_delete', (db) =>
+  db
+    .delete(lineItemTaxLine)
+    .where(
+      inIdsOf(
+        lineItemTaxLine.item_id,
+        sql`SELECT ${lineItem.id} FROM ${lineItem} WHERE ${lineItem.cart_id} = ${sql.placeholder('cartId')}`,
+      ),
+    ),
+)
+const deleteMethodTaxLines = prepared('cart_method_tax_lines_delete', (db) =>
+  db
+    .delete(shippingMethodTaxLine)
+    .where(
+      inIdsOf(
+        shippingMethodTaxLine.shipping_method_id,
+        sql`SELECT ${shippingMethod.id} FROM ${shippingMethod} WHERE ${shippingMethod.cart_id} = ${sql.placeholder('cartId')}`,
+      ),
+    ),
+)
+const TAX_LINE_COLUMNS = ['id', 'rate', 'name', 'code', 'metadata'] as const
+const insertItemTaxLines = preparedInsertRows(
+  'cart_item_tax_lines_insert',
+  lineItemTaxLine,
+  [...TAX_LINE_COLUMNS, 'item_id'],
+  {
+    onConflictDoNothing: true,
+  },
+)
+const insertMethodTaxLines = preparedInsertRows(
+  'cart_method_tax_lines_insert',
+  shippingMethodTaxLine,
+  [...TAX_LINE_COLUMNS, 'shipping_method_id'],
+  { onConflictDoNothing: true },
+)
+
 /** Hands the cart's line items and shipping methods to the order placed from it. */
 export function attachCartToOrder(tx: Db, cartId: string, orderId: string) {
   // Statements for `concurrently`, sent after the order's insert (they refer to it).
   return [
-    () => tx.update(lineItem).set({ order_id: orderId, updated_at: new Date() }).where(eq(lineItem.cart_id, cartId)),
-    () => tx.update(shippingMethod).set({ order_id: orderId }).where(eq(shippingMethod.cart_id, cartId)),
+    () => attachLinesStatement(tx, { cartId, orderId, now: new Date() }),
+    () => attachMethodsStatement(tx, { cartId, orderId }),
   ] as const
 }
 
+/** Sets `completed_at`; a cart completes once (409-worthy races are the caller's to report). */
 export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {
-  const [row] = await tx
-    .update(cart)
-    .set({ completed_at: new Date(), updated_at: new Date() })
-    .where(and(eq(cart.id, id), isNull(cart.completed_at), isNull(cart.deleted_at)))
-    .returning()
+  const [row] = await markCompletedStatement(tx, { id, now: new Date() })
   if (!row) {
     assertCartOpen(await retrieveCartRow(tx, id))
     throw NotFound.entity('Cart', id)
@@ -495,30 +503,80 @@ export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {
   return row
 }
 
-/** Records the payment made for the cart and when it was authorized (null resets it, v1). */
+/**
+ * Records the payment made for the cart, or when it was authorized (null resets it, v1). The
+ * statement is sent at once, so that `concurrently` keeps it in its place.
+ */
 export function setCartPayment(
   tx: Db,
   id: string,
-  changes: { payment_id?: string | null; payment_authorized_at?: Date | null },
+  changes: { payment_id: string } | { payment_authorized_at: Date | null },
 ) {
-  // The statement itself (sent when awaited), so that `concurrently` can order it.
-  return tx
-    .update(cart)
-    .set({ ...changes, updated_at: new Date() })
-    .where(eq(cart.id, id))
+  return 'payment_id' in changes
+    ? cartPaymentStatement(tx, { id, paymentId: changes.payment_id, now: new Date() })
+    : cartAuthorizedStatement(tx, { id, authorizedAt: changes.payment_authorized_at, now: new Date() })
 }
 
-/** Writes a payment session's provider answer (authorization at completion). */
+/** Writes a payment session's provider answer (authorization at completion, or its release). */
 export async function updatePaymentSessionState(
   tx: Db,
   sessionId: string,
-  changes: Partial<Pick<PaymentSessionRow, 'status' | 'data' | 'payment_authorized_at' | 'idempotency_key'>>,
+  changes: Pick<PaymentSessionRow, 'status' | 'data' | 'payment_authorized_at'>,
 ): Promise<PaymentSessionRow> {
-  const [row] = await tx
-    .update(paymentSession)
-    .set({ ...changes, updated_at: new Date() })
-    .where(eq(paymentSession.id, sessionId))
-    .returning()
+  const [row] = await sessionStateStatement(tx, {
+    id: sessionId,
+    status: changes.status,
+    data: paymentSession.data.mapToDriverValue(changes.data),
+    authorizedAt: changes.payment_authorized_at,
+    now: new Date(),
+  })
   if (!row) throw NotFound.entity('PaymentSession', sessionId)
   return row
 }
+
+// Every completion sends these: built once (see `prepared`). A value inside `sql` is sent as it
+// is given, where a column's own encoder would refuse a null timestamp.
+const param = (name: string) => sql`${sql.placeholder(name)}`
+const attachLinesStatement = prepared('cart_lines_to_order', (db) =>
+  db
+    .update(lineItem)
+    .set({ order_id: param('orderId'), updated_at: param('now') })
+    .where(eq(lineItem.cart_id, sql.placeholder('cartId'))),
+)
+const attachMethodsStatement = prepared('cart_methods_to_order', (db) =>
+  db
+    .update(shippingMethod)
+    .set({ order_id: param('orderId') })
+    .where(eq(shippingMethod.cart_id, sql.placeholder('cartId'))),
+)
+const markCompletedStatement = prepared('cart_mark_completed', (db) =>
+  db
+    .update(cart)
+    .set({ completed_at: param('now'), updated_at: param('now') })
+    .where(and(eq(cart.id, sql.placeholder('id')), isNull(cart.completed_at), isNull(cart.deleted_at)))
+    .returning(),
+)
+const cartPaymentStatement = prepared('cart_payment', (db) =>
+  db
+    .update(cart)
+    .set({ payment_id: param('paymentId'), updated_at: param('now') })
+    .where(eq(cart.id, sql.placeholder('id'))),
+)
+const cartAuthorizedStatement = prepared('cart_payment_authorized', (db) =>
+  db
+    .update(cart)
+    .set({ payment_authorized_at: param('authorizedAt'), updated_at: param('now') })
+    .where(eq(cart.id, sql.placeholder('id'))),
+)
+const sessionStateStatement = prepared('payment_session_state', (db) =>
+  db
+    .update(paymentSession)
+    .set({
+      status: param('status'),
+      data: param('data'),
+      payment_authorized_at: param('authorizedAt'),
+      updated_at: param('now'),
+    })
+    .where(eq(paymentSession.id, sql.placeholder('id')))
+    .returning(),
+)

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
+import { inIdsParam } from '../../db/in-ids.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/concurrent.js'
 import { prepared, preparedInsert } from '../../db/prepared.js'
@@ -48,6 +49,13 @@ const unshipStatement = prepared('cart_unship_lines', (db) =>
     .where(and(eq(lineItem.cart_id, sql.placeholder('cartId')), eq(lineItem.has_shipping, true))),
 )
 
+const shipLinesStatement = prepared('cart_ship_lines', (db) =>
+  db
+    .update(lineItem)
+    .set({ has_shipping: sql`${sql.placeholder('value')}`, updated_at: sql`${sql.placeholder('now')}` })
+    .where(inIdsParam(lineItem.id, 'ids')),
+)
+
 const insertMethod = preparedInsert('cart_shipping_method_insert', shippingMethod, [
   'id',
   'shipping_option_id',
@@ -73,9 +81,7 @@ function shippedLineUpdates(tx: Db, details: CartDetails, profiles: Set<string>)
   // Statements for `concurrently`: at most one per value.
   return [true, false].flatMap((value) => {
     const ids = shipped(value)
-    return ids.length > 0
-      ? [() => tx.update(lineItem).set({ has_shipping: value }).where(inArray(lineItem.id, ids))]
-      : []
+    return ids.length > 0 ? [() => shipLinesStatement(tx, { ids, value, now: new Date() })] : []
   })
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
+import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
 import { country } from '../regions/schema.js'
@@ -13,10 +14,19 @@ export type AddressRow = typeof address.$inferSelect
 export async function normalizeCountry(db: Db, code: string | null | undefined): Promise<string | null | undefined> {
   if (code === undefined || code === null) return code
   const iso2 = code.toLowerCase()
-  const [row] = await db.select({ iso_2: country.iso_2 }).from(country).where(eq(country.iso_2, iso2)).limit(1)
+  const [row] = await countryStatement(db, { iso2 })
   if (!row) throw new InvalidData(`country_code ${code} is not a known country`)
   return iso2
 }
+
+/** Every address written sends this: built once (see `prepared`). */
+const countryStatement = prepared('country_by_iso_2', (db) =>
+  db
+    .select({ iso_2: country.iso_2 })
+    .from(country)
+    .where(eq(country.iso_2, sql.placeholder('iso2')))
+    .limit(1),
+)
 
 export interface CountryOptions {
   /** The caller has put `country_code` through `normalizeCountry` already. */

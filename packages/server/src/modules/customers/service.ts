@@ -1,10 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
+import { prepared, preparedInsert } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/concurrent.js'
 import { inTransaction } from '../../db/transactions.js'
-import { emit, emitWhen } from '../../events/outbox.js'
+import { emit, preparedEmitWhen } from '../../events/outbox.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
 import { dateConditions, likePattern, orderBy, parseExpand, whereAll } from '../../http/list.js'
 import { hashPassword, passwordProblem } from '../../http/passwords.js'
@@ -62,8 +63,6 @@ export const publicCustomerColumns = {
   updated_at: customer.updated_at,
   deleted_at: customer.deleted_at,
 }
-
-const activeCustomer = (id: string) => and(eq(customer.id, id), isNull(customer.deleted_at))
 
 /** Rows with this email (case-insensitive): at most one account and one guest record. */
 export const byEmail = (email: string) =>
@@ -133,11 +132,20 @@ export async function retrieveCustomer(
   relations: ReadonlySet<string> = new Set(),
   loadOrders?: CustomerOrdersLoader,
 ): Promise<CustomerWithRelations> {
-  const [row] = await db.select(publicCustomerColumns).from(customer).where(activeCustomer(id)).limit(1)
+  const [row] = await customerByIdStatement(db, { id })
   if (!row) throw NotFound.entity('Customer', id)
   const [loaded] = await withRelations(db, [row], relations, loadOrders)
   return loaded
 }
+
+/** Cart answers with their customer send this: built once (see `prepared`). */
+const customerByIdStatement = prepared('customer_by_id', (db) =>
+  db
+    .select(publicCustomerColumns)
+    .from(customer)
+    .where(and(eq(customer.id, sql.placeholder('id')), isNull(customer.deleted_at)))
+    .limit(1),
+)
 
 /** `expand` on a single admin customer: its allow-list, or the admin defaults. */
 export function adminCustomerRelations(expand: string | undefined): Set<string> {
@@ -437,16 +445,32 @@ export function findOrCreateGuestCustomer(db: Db, email: string): Promise<{ id: 
   // In a transaction, so the read comes after the insert (on the pool they would run side by side).
   return inTransaction(db, async (tx) => {
     const [, , [guest]] = await concurrently(tx, [
-      () => tx.insert(customer).values({ id, email: lower, has_account: false }).onConflictDoNothing(),
-      () =>
-        emitWhen(tx, 'customer.created', { id }, sql`EXISTS (SELECT 1 FROM ${customer} WHERE ${customer.id} = ${id})`),
-      () =>
-        tx
-          .select({ id: customer.id, email: customer.email })
-          .from(customer)
-          .where(and(byEmail(lower), eq(customer.has_account, false)))
-          .limit(1),
+      () => insertGuest(tx, { id, email: lower, has_account: false }),
+      () => emitGuestCreated(tx, 'customer.created', { id }, { id }),
+      () => guestByEmail(tx, { email: lower }),
     ])
     return guest
   })
 }
+
+// Every checkout's e-mail sends these: built once (see `prepared`).
+const insertGuest = preparedInsert('guest_customer_insert', customer, ['id', 'email', 'has_account'], {
+  onConflictDoNothing: true,
+})
+const emitGuestCreated = preparedEmitWhen(
+  'guest_customer_created',
+  sql`EXISTS (SELECT 1 FROM ${customer} WHERE ${customer.id} = ${sql.placeholder('id')})`,
+)
+const guestByEmail = prepared('guest_customer_by_email', (db) =>
+  db
+    .select({ id: customer.id, email: customer.email })
+    .from(customer)
+    .where(
+      and(
+        sql`lower(${customer.email}) = ${sql.placeholder('email')}`,
+        isNull(customer.deleted_at),
+        eq(customer.has_account, false),
+      ),
+    )
+    .limit(1),
+)

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { AppError, NotAllowed, PaymentAuthorizationError } from '../../http/errors.js'
 import { atomicStage, detachedStage, type StageResult, type Stages } from '../../http/idempotency.js'
@@ -27,10 +28,17 @@ import { InsufficientInventory } from './stock.js'
 export const TAX_LINES_CREATED = 'tax_lines_created'
 export const PAYMENT_AUTHORIZED = 'payment_authorized'
 
+const orderStatement = prepared('order_by_id', (db) =>
+  db
+    .select()
+    .from(order)
+    .where(eq(order.id, sql.placeholder('id'))),
+)
+
 /** `200 {type: "order", data}`: the order with every column, its shipping address, lines and payments. */
 async function orderResponse(db: Db, orderId: string): Promise<StageResult> {
   const [data] = await onOneConnection(db, async (reader) =>
-    loadOrders(reader, await reader.select().from(order).where(eq(order.id, orderId)), COMPLETED_ORDER_SELECTION),
+    loadOrders(reader, await orderStatement(reader, { id: orderId }), COMPLETED_ORDER_SELECTION),
   )
   return { response_code: 200, response_body: { type: 'order', data } }
 }

@@ -1,5 +1,6 @@
-import { and, asc, inArray, isNull } from 'drizzle-orm'
-import { inIdsOf } from '../../db/in-ids.js'
+import { and, asc, isNull, sql } from 'drizzle-orm'
+import { inIdsOf, inIdsParam } from '../../db/in-ids.js'
+import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData } from '../../http/errors.js'
 import { parseExpand } from '../../http/list.js'
@@ -154,32 +155,76 @@ interface OrderLines {
   variants: Map<string, VariantRow>
 }
 
+// The statements of `loadOrders`, built once (see `prepared`): every order read and every
+// completion sends them, with the ids as one array parameter.
+const orderItemIds = sql`SELECT ${lineItem.id} FROM ${lineItem} WHERE ${inIdsParam(lineItem.order_id, 'orderIds')}`
+const orderMethodIds = sql`SELECT ${shippingMethod.id} FROM ${shippingMethod}
+  WHERE ${inIdsParam(shippingMethod.order_id, 'orderIds')}`
+const itemsStatement = prepared('order_items', (db) =>
+  db
+    .select()
+    .from(lineItem)
+    .where(inIdsParam(lineItem.order_id, 'orderIds'))
+    .orderBy(asc(lineItem.created_at), asc(lineItem.id)),
+)
+const itemTaxLinesStatement = prepared('order_item_tax_lines', (db) =>
+  db
+    .select()
+    .from(lineItemTaxLine)
+    .where(inIdsOf(lineItemTaxLine.item_id, orderItemIds))
+    .orderBy(asc(lineItemTaxLine.name), asc(lineItemTaxLine.id)),
+)
+const adjustmentsStatement = prepared('order_item_adjustments', (db) =>
+  db.select().from(lineItemAdjustment).where(inIdsOf(lineItemAdjustment.item_id, orderItemIds)),
+)
+const variantsStatement = prepared('order_item_variants', (db) =>
+  db
+    .select()
+    .from(productVariant)
+    .where(and(inIdsParam(productVariant.id, 'ids'), isNull(productVariant.deleted_at))),
+)
+const methodsStatement = prepared('order_methods', (db) =>
+  db
+    .select()
+    .from(shippingMethod)
+    .where(inIdsParam(shippingMethod.order_id, 'orderIds'))
+    .orderBy(asc(shippingMethod.id)),
+)
+const methodTaxLinesStatement = prepared('order_method_tax_lines', (db) =>
+  db
+    .select()
+    .from(shippingMethodTaxLine)
+    .where(inIdsOf(shippingMethodTaxLine.shipping_method_id, orderMethodIds))
+    .orderBy(asc(shippingMethodTaxLine.name), asc(shippingMethodTaxLine.id)),
+)
+// Deleted options stay readable here: an order keeps showing how it was shipped.
+const optionsStatement = prepared('order_method_options', (db) =>
+  db.select().from(shippingOption).where(inIdsParam(shippingOption.id, 'ids')),
+)
+const paymentsStatement = prepared('order_payments', (db) =>
+  db
+    .select()
+    .from(payment)
+    .where(inIdsParam(payment.order_id, 'orderIds'))
+    .orderBy(asc(payment.created_at), asc(payment.id)),
+)
+const regionsStatement = prepared('order_regions', (db) => db.select().from(region).where(inIdsParam(region.id, 'ids')))
+const addressesStatement = prepared('order_addresses', (db) =>
+  db.select().from(address).where(inIdsParam(address.id, 'ids')),
+)
+const customersStatement = prepared('order_customers', (db) =>
+  db.select(publicCustomerColumns).from(customer).where(inIdsParam(customer.id, 'ids')),
+)
+
 /** The orders' lines with their tax lines and adjustments, and their variants when expanded. */
 async function loadLines(db: Db, orderIds: string[], withVariants: boolean): Promise<OrderLines> {
-  const itemIds = db.select({ id: lineItem.id }).from(lineItem).where(inArray(lineItem.order_id, orderIds))
   const [items, taxLines, adjustments] = await concurrently(db, [
-    () =>
-      db
-        .select()
-        .from(lineItem)
-        .where(inArray(lineItem.order_id, orderIds))
-        .orderBy(asc(lineItem.created_at), asc(lineItem.id)),
-    () =>
-      db
-        .select()
-        .from(lineItemTaxLine)
-        .where(inIdsOf(lineItemTaxLine.item_id, itemIds))
-        .orderBy(asc(lineItemTaxLine.name), asc(lineItemTaxLine.id)),
-    () => db.select().from(lineItemAdjustment).where(inIdsOf(lineItemAdjustment.item_id, itemIds)),
+    () => itemsStatement(db, { orderIds }),
+    () => itemTaxLinesStatement(db, { orderIds }),
+    () => adjustmentsStatement(db, { orderIds }),
   ])
   const variantIds = withVariants ? distinct(items.map((item) => item.variant_id)) : []
-  const variants =
-    variantIds.length > 0
-      ? await db
-          .select()
-          .from(productVariant)
-          .where(and(inArray(productVariant.id, variantIds), isNull(productVariant.deleted_at)))
-      : []
+  const variants = variantIds.length > 0 ? await variantsStatement(db, { ids: variantIds }) : []
   return {
     items: groupBy(items, (item) => item.order_id),
     taxLines: groupBy(taxLines, (line) => line.item_id),
@@ -199,28 +244,12 @@ interface OrderMethods {
 
 /** The orders' shipping methods with their tax lines, and their options when expanded. */
 async function loadMethods(db: Db, orderIds: string[], withOptions: boolean): Promise<OrderMethods> {
-  const methodIds = db
-    .select({ id: shippingMethod.id })
-    .from(shippingMethod)
-    .where(inArray(shippingMethod.order_id, orderIds))
   const [methods, taxLines] = await concurrently(db, [
-    () =>
-      db
-        .select()
-        .from(shippingMethod)
-        .where(inArray(shippingMethod.order_id, orderIds))
-        .orderBy(asc(shippingMethod.id)),
-    () =>
-      db
-        .select()
-        .from(shippingMethodTaxLine)
-        .where(inIdsOf(shippingMethodTaxLine.shipping_method_id, methodIds))
-        .orderBy(asc(shippingMethodTaxLine.name), asc(shippingMethodTaxLine.id)),
+    () => methodsStatement(db, { orderIds }),
+    () => methodTaxLinesStatement(db, { orderIds }),
   ])
   const optionIds = withOptions ? distinct(methods.map((method) => method.shipping_option_id)) : []
-  // Deleted options stay readable here: an order keeps showing how it was shipped.
-  const options =
-    optionIds.length > 0 ? await db.select().from(shippingOption).where(inArray(shippingOption.id, optionIds)) : []
+  const options = optionIds.length > 0 ? await optionsStatement(db, { ids: optionIds }) : []
   return {
     methods: groupBy(methods, (method) => method.order_id),
     taxLines: groupBy(taxLines, (line) => line.shipping_method_id),
@@ -242,30 +271,12 @@ async function loadParties(db: Db, rows: readonly OrderRow[], relations: Readonl
     ...(relations.has('billing_address') ? rows.map((row) => row.billing_address_id) : []),
   ])
   const [payments, regions, addresses, customers] = await concurrently(db, [
-    () =>
-      db
-        .select()
-        .from(payment)
-        .where(
-          inArray(
-            payment.order_id,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(payment.created_at), asc(payment.id)),
-    () =>
-      db
-        .select()
-        .from(region)
-        .where(inArray(region.id, distinct(rows.map((row) => row.region_id)))),
-    () =>
-      addressIds.length > 0 ? db.select().from(address).where(inArray(address.id, addressIds)) : noRows<AddressRow>(),
+    () => paymentsStatement(db, { orderIds: rows.map((row) => row.id) }),
+    () => regionsStatement(db, { ids: distinct(rows.map((row) => row.region_id)) }),
+    () => (addressIds.length > 0 ? addressesStatement(db, { ids: addressIds }) : noRows<AddressRow>()),
     () =>
       relations.has('customer')
-        ? db
-            .select(publicCustomerColumns)
-            .from(customer)
-            .where(inArray(customer.id, distinct(rows.map((row) => row.customer_id))))
+        ? customersStatement(db, { ids: distinct(rows.map((row) => row.customer_id)) })
         : noRows<PublicCustomer>(),
   ])
   return {

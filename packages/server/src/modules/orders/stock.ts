@@ -1,7 +1,8 @@
-import { asc, inArray, sql } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/concurrent.js'
+import { prepared } from '../../db/prepared.js'
 import { productVariant } from '../catalog/schema.js'
 import type { CartDetails } from '../carts/service.js'
 import { InsufficientInventory } from '../inventory/errors.js'
@@ -38,26 +39,34 @@ export async function takeStock(
   // The rows are locked in id order first, so two carts taking the same variants never wait on each
   // other in a cycle; then one conditional UPDATE takes every variant's units, two statements (sent
   // together) for any number of lines.
-  const rows = ids.map((id) => {
-    const { quantity, backorder } = wanted.get(id)!
-    return sql`(${id}::text, ${quantity}::int, ${backorder}::boolean)`
-  })
+  const params = {
+    ids,
+    quantities: ids.map((id) => wanted.get(id)!.quantity),
+    backorders: ids.map((id) => wanted.get(id)!.backorder),
+  }
   const [, result] = await concurrently(tx, [
-    () =>
-      tx
-        .select({ id: productVariant.id })
-        .from(productVariant)
-        .where(inArray(productVariant.id, ids))
-        .orderBy(asc(productVariant.id))
-        .for('update'),
-    () =>
-      tx.execute(sql`
-        UPDATE ${productVariant} SET inventory_quantity = ${productVariant.inventory_quantity} - wanted.quantity, updated_at = now()
-        FROM (VALUES ${sql.join(rows, sql`, `)}) AS wanted (id, quantity, backorder)
-        WHERE ${productVariant.id} = wanted.id AND (wanted.backorder OR ${productVariant.inventory_quantity} >= wanted.quantity)
-        RETURNING ${productVariant.id} AS id`),
+    () => lockVariantsStatement(tx, params),
+    () => takeUnitsStatement(tx, params),
   ])
   const taken = new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id))
   const short = ids.find((id) => !taken.has(id))
   if (short) throw new InsufficientInventory(short)
 }
+
+// Every order sends both: built once (see `prepared`), for any number of variants.
+const lockVariantsStatement = prepared('stock_lock_variants', (db) =>
+  db
+    .select({ id: productVariant.id })
+    .from(productVariant)
+    .where(sql`${productVariant.id} = ANY(${sql.placeholder('ids')}::text[])`)
+    .orderBy(asc(productVariant.id))
+    .for('update'),
+)
+const takeUnitsStatement = prepared('stock_take_units', (db) =>
+  db.execute(sql`
+    UPDATE ${productVariant} SET inventory_quantity = ${productVariant.inventory_quantity} - wanted.quantity, updated_at = now()
+    FROM unnest(${sql.placeholder('ids')}::text[], ${sql.placeholder('quantities')}::int[], ${sql.placeholder('backorders')}::boolean[])
+      AS wanted (id, quantity, backorder)
+    WHERE ${productVariant.id} = wanted.id AND (wanted.backorder OR ${productVariant.inventory_quantity} >= wanted.quantity)
+    RETURNING ${productVariant.id} AS id`),
+)
