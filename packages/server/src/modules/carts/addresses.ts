@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { prepared, preparedInsertReturning } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
 import { concurrently } from '../../db/concurrent.js'
@@ -18,9 +19,23 @@ export function assertCountryInRegion(region: CartRegion, countryCode: string | 
 
 async function retrieveAddress(db: Db, id: string | null): Promise<AddressRow | undefined> {
   if (!id) return undefined
-  const [row] = await db.select().from(address).where(eq(address.id, id)).limit(1)
+  const [row] = await addressStatement(db, { id })
   return row
 }
+
+// A cart's address is read, and a new cart's written, by statements built once (see `prepared`).
+const addressStatement = prepared('cart_address_by_id', (db) =>
+  db
+    .select()
+    .from(address)
+    .where(eq(address.id, sql.placeholder('id')))
+    .limit(1),
+)
+const insertCountryAddress = preparedInsertReturning('cart_country_address_insert', address, [
+  'id',
+  'customer_id',
+  'country_code',
+])
 
 /**
  * The address a cart's `shipping_address` / `billing_address` update leaves it with. An object
@@ -78,7 +93,7 @@ export async function writeCartAddress(
  * own. A statement, so that it can go out in one batch with the cart that refers to it.
  */
 export function insertShippingCountryAddress(tx: Db, id: string, countryCode: string) {
-  return tx.insert(address).values({ id, customer_id: null, country_code: countryCode }).returning()
+  return insertCountryAddress(tx, { id, customer_id: null, country_code: countryCode })
 }
 
 /** Sets the country of the cart's shipping address, creating the address when the cart has none. */

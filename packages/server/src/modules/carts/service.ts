@@ -137,14 +137,18 @@ async function resolveSalesChannel(
 
 /** The store's default sales channel, read with the store in one statement. */
 async function retrieveStoreDefaultChannel(db: Db): Promise<SalesChannelRow | null> {
-  const [row] = await db
+  const [row] = await defaultChannelStatement(db, {})
+  return row?.channel ?? null
+}
+
+const defaultChannelStatement = prepared('store_default_channel', (db) =>
+  db
     .select({ channel: salesChannel })
     .from(store)
     .innerJoin(salesChannel, and(eq(salesChannel.id, store.default_sales_channel_id), isNull(salesChannel.deleted_at)))
     .orderBy(asc(store.created_at), asc(store.id))
-    .limit(1)
-  return row?.channel ?? null
-}
+    .limit(1),
+)
 
 export interface CreateCartInput extends StorePostCartReq {
   /** The request's client, merged under the body's `context` (v1). */
