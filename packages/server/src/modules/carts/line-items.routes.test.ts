@@ -287,6 +287,22 @@ describe('POST /store/carts/:id/line-items/:line_id', () => {
     expect(removed.body.cart.total).toBe(0)
   })
 
+  it("counts the variant's units on the cart's other lines, and none of another cart's", async () => {
+    const cart = await cartIn()
+    const elsewhere = await cartIn()
+    const scarce = await variant({ inventory_quantity: 5 })
+    expect((await add(elsewhere.id, { variant_id: scarce.id, quantity: 4 })).status).toBe(200)
+    expect((await add(cart.id, { variant_id: scarce.id, quantity: 1 })).status).toBe(200)
+    const both = await add(cart.id, { variant_id: scarce.id, quantity: 1, metadata: { gift: true } })
+    const gift = both.body.cart.items.find((item: { metadata: unknown }) => item.metadata !== null)
+    const url = `/store/carts/${cart.id}/line-items/${gift.id}`
+
+    expect((await send('POST', url, { quantity: 4 })).status).toBe(200)
+    const over = await send('POST', url, { quantity: 5 })
+    expect(over.status).toBe(400)
+    expect(over.body.code).toBe('insufficient_inventory')
+  })
+
   it('answers 400 for a line that is not on the cart', async () => {
     const cart = await cartIn()
     const other = await makeCart(db(), { region_id: region.id, items: [{}] })

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { prepared, preparedInsert } from '../../db/prepared.js'
 import { mergeMetadata } from '../../db/metadata.js'
@@ -24,17 +24,16 @@ import {
 } from './variants.js'
 import { cartRelationsWithCustomer, cartView, defaultCartRelations, type CartView } from './view.js'
 
-/** The cart's lines of some variants, the ones a new line may merge into. */
-const linesOfVariantsStatement = prepared('cart_lines_of_variants', (db) =>
+/**
+ * The cart's lines, of which the ones of the variants added may take the new units. Read by cart
+ * alone: a cart holds a few lines, where a variant's lines (orders keep theirs) grow with every
+ * sale, and given both conditions the planner may well walk the variant's.
+ */
+const cartLinesStatement = prepared('cart_lines', (db) =>
   db
     .select()
     .from(lineItem)
-    .where(
-      and(
-        eq(lineItem.cart_id, sql.placeholder('cartId')),
-        sql`${lineItem.variant_id} = ANY(${sql.placeholder('variantIds')})`,
-      ),
-    ),
+    .where(eq(lineItem.cart_id, sql.placeholder('cartId'))),
 )
 
 /** What `addLines` writes of a new line; the rest are the columns' defaults. */
@@ -96,7 +95,10 @@ export async function addLines(
     () => loadCartVariants(tx, variantIds),
     async () => (channelId ? variantProductsInChannel(tx, variantIds, channelId) : null),
     () => stockCheck(tx, env.flags, row.sales_channel_id, variantIds),
-    () => linesOfVariantsStatement(tx, { cartId: row.id, variantIds }),
+    async () =>
+      (await cartLinesStatement(tx, { cartId: row.id })).filter(
+        (line) => line.variant_id !== null && variantIds.includes(line.variant_id),
+      ),
     () => shippedProfiles(tx, row.id),
   ])
   const entries = inputs.map((input) => ({ input, entry: requireVariant(variants, input.variant_id) }))
@@ -224,13 +226,11 @@ async function findLine(tx: Db, cartId: string, lineId: string): Promise<LineIte
 
 /** Units of the line's variant on the cart's other lines: stock is held per variant. */
 async function otherUnits(tx: Db, line: LineItemRow): Promise<number> {
-  const [row] = await tx
-    .select({ units: sql<number>`coalesce(sum(${lineItem.quantity}), 0)::int` })
-    .from(lineItem)
-    .where(
-      and(eq(lineItem.cart_id, line.cart_id!), eq(lineItem.variant_id, line.variant_id!), ne(lineItem.id, line.id)),
-    )
-  return Number(row.units)
+  const lines = await cartLinesStatement(tx, { cartId: line.cart_id })
+  return lines.reduce(
+    (sum, other) => sum + (other.id !== line.id && other.variant_id === line.variant_id ? other.quantity : 0),
+    0,
+  )
 }
 
 /**
