@@ -59,6 +59,15 @@ function assertNothingFrozen(name: string, { table, set, values }: BuilderIntern
 }
 
 /**
+ * A placeholder whose value goes to the driver as it is given. Set on a column directly, a
+ * placeholder goes through the column's encoder, which refuses a null timestamp and turns a null
+ * document into JSON `null`.
+ */
+export function unencoded(name: string): drizzle.SQL {
+  return sql`${sql.placeholder(name)}`
+}
+
+/**
  * A statement written once with `sql.placeholder(…)` parameters (a select, or an insert, update or
  * delete with or without `returning`, or `db.execute(sql)`): `build` receives a handle to build the
  * query on (only its dialect is used), and the result runs it on any handle with the values of the
@@ -150,10 +159,10 @@ function insertStatement<T extends PgTable, K extends keyof T['$inferInsert'] & 
   // Checked here, when the module loads, not only on the first run (see `assertNothingFrozen`).
   assertNothingFrozen(name, { table, values: [Object.fromEntries(columns.map((column) => [column, true]))] })
   const insert = prepared(name, (db) => {
-    // Placeholders inside `sql` escape the column encoders; drizzle's typings want the row's types.
+    // The values are encoded below, by column; drizzle's typings want the row's types.
     const values = db
       .insert(table)
-      .values(Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`])) as never)
+      .values(Object.fromEntries(columns.map((column) => [column, unencoded(column)])) as never)
     const builder = onConflictDoNothing ? values.onConflictDoNothing() : values
     if (returning === false) return builder
     return returning === true ? builder.returning() : builder.returning(returning)
@@ -203,6 +212,7 @@ export function preparedInsertRows<T extends PgTable, K extends keyof T['$inferI
   let kept: Kept | undefined
   return async (db, rows) => {
     if (rows.length === 0) return []
+    // `execute` only builds the query here; `run` sends it.
     kept ??= { query: db.execute(statement).getQuery(), fields, joinsNotNullableMap: undefined }
     const params = Object.fromEntries(
       columns.map((key) => [key, rows.map((row) => asText(name, byName[key], (row as Record<string, unknown>)[key]))]),

@@ -30,6 +30,8 @@ const emitStatement = prepared('outbox_emit', (db) =>
  * (see `prepared`) under `name`.
  */
 export function preparedEmitWhen(name: string, condition: SQL) {
+  // The data goes as text, cast in the statement: as a jsonb parameter, a driver would encode the
+  // JSON text once more.
   const statement = prepared(name, (db) =>
     db.execute(sql`
       INSERT INTO ${outbox} (id, event_name, data)

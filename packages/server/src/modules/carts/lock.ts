@@ -7,7 +7,7 @@ import { NotAllowed, NotFound } from '../../http/errors.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import type { PaymentProvider } from '../../providers/payment.js'
 import { concurrently } from '../../db/concurrent.js'
-import { prepared } from '../../db/prepared.js'
+import { prepared, unencoded } from '../../db/prepared.js'
 import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
 import { cart } from './schema.js'
 
@@ -69,7 +69,7 @@ export async function withCartLock<T>(
 const touchStatement = prepared('cart_touch', (db) =>
   db
     .update(cart)
-    .set({ updated_at: sql`${sql.placeholder('now')}` })
+    .set({ updated_at: unencoded('now') })
     .where(and(eq(cart.id, sql.placeholder('id')), isNull(cart.deleted_at)))
     .returning(),
 )

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { inIdsParam } from '../../db/in-ids.js'
-import { prepared, preparedInsertReturning } from '../../db/prepared.js'
+import { prepared, preparedInsertReturning, unencoded } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { Conflict, InvalidData, NotFound } from '../../http/errors.js'
 import {
@@ -337,11 +337,11 @@ const answerStatement = prepared('payment_session_answer', (db) =>
   db
     .update(paymentSession)
     .set({
-      data: sql`${sql.placeholder('data')}`,
-      status: sql`${sql.placeholder('status')}`,
+      data: unencoded('data'),
+      status: unencoded('status'),
       is_initiated: true,
-      amount: sql`${sql.placeholder('amount')}`,
-      updated_at: sql`${sql.placeholder('now')}`,
+      amount: unencoded('amount'),
+      updated_at: unencoded('now'),
     })
     .where(eq(paymentSession.id, sql.placeholder('id'))),
 )

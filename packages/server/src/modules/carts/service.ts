@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { inIdsOf } from '../../db/in-ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
-import { prepared, preparedInsertReturning, preparedInsertRows } from '../../db/prepared.js'
+import { prepared, preparedInsertReturning, preparedInsertRows, unencoded } from '../../db/prepared.js'
 import { relaxCommit } from '../../db/relaxed-commit.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
@@ -538,48 +538,46 @@ export async function updatePaymentSessionState(
   return row
 }
 
-// Every completion sends these: built once (see `prepared`). A value inside `sql` is sent as it
-// is given, where a column's own encoder would refuse a null timestamp.
-const param = (name: string) => sql`${sql.placeholder(name)}`
+// Every completion sends these: built once (see `prepared`).
 const attachLinesStatement = prepared('cart_lines_to_order', (db) =>
   db
     .update(lineItem)
-    .set({ order_id: param('orderId'), updated_at: param('now') })
+    .set({ order_id: unencoded('orderId'), updated_at: unencoded('now') })
     .where(eq(lineItem.cart_id, sql.placeholder('cartId'))),
 )
 const attachMethodsStatement = prepared('cart_methods_to_order', (db) =>
   db
     .update(shippingMethod)
-    .set({ order_id: param('orderId') })
+    .set({ order_id: unencoded('orderId') })
     .where(eq(shippingMethod.cart_id, sql.placeholder('cartId'))),
 )
 const markCompletedStatement = prepared('cart_mark_completed', (db) =>
   db
     .update(cart)
-    .set({ completed_at: param('now'), updated_at: param('now') })
+    .set({ completed_at: unencoded('now'), updated_at: unencoded('now') })
     .where(and(eq(cart.id, sql.placeholder('id')), isNull(cart.completed_at), isNull(cart.deleted_at)))
     .returning(),
 )
 const cartPaymentStatement = prepared('cart_payment', (db) =>
   db
     .update(cart)
-    .set({ payment_id: param('paymentId'), updated_at: param('now') })
+    .set({ payment_id: unencoded('paymentId'), updated_at: unencoded('now') })
     .where(eq(cart.id, sql.placeholder('id'))),
 )
 const cartAuthorizedStatement = prepared('cart_payment_authorized', (db) =>
   db
     .update(cart)
-    .set({ payment_authorized_at: param('authorizedAt'), updated_at: param('now') })
+    .set({ payment_authorized_at: unencoded('authorizedAt'), updated_at: unencoded('now') })
     .where(eq(cart.id, sql.placeholder('id'))),
 )
 const sessionStateStatement = prepared('payment_session_state', (db) =>
   db
     .update(paymentSession)
     .set({
-      status: param('status'),
-      data: param('data'),
-      payment_authorized_at: param('authorizedAt'),
-      updated_at: param('now'),
+      status: unencoded('status'),
+      data: unencoded('data'),
+      payment_authorized_at: unencoded('authorizedAt'),
+      updated_at: unencoded('now'),
     })
     .where(eq(paymentSession.id, sql.placeholder('id')))
     .returning(),

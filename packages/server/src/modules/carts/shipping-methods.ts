@@ -3,7 +3,7 @@ import { generateId } from '../../db/ids.js'
 import { inIdsParam } from '../../db/in-ids.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/concurrent.js'
-import { prepared, preparedInsert } from '../../db/prepared.js'
+import { prepared, preparedInsert, unencoded } from '../../db/prepared.js'
 import { Conflict, InvalidData } from '../../http/errors.js'
 import {
   listShippingOptionsForCart,
@@ -45,14 +45,14 @@ const shippedProfilesStatement = prepared('cart_shipped_profiles', (db) =>
 const unshipStatement = prepared('cart_unship_lines', (db) =>
   db
     .update(lineItem)
-    .set({ has_shipping: false, updated_at: sql`${sql.placeholder('now')}` })
+    .set({ has_shipping: false, updated_at: unencoded('now') })
     .where(and(eq(lineItem.cart_id, sql.placeholder('cartId')), eq(lineItem.has_shipping, true))),
 )
 
 const shipLinesStatement = prepared('cart_ship_lines', (db) =>
   db
     .update(lineItem)
-    .set({ has_shipping: sql`${sql.placeholder('value')}`, updated_at: sql`${sql.placeholder('now')}` })
+    .set({ has_shipping: unencoded('value'), updated_at: unencoded('now') })
     .where(inIdsParam(lineItem.id, 'ids')),
 )
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import { prepared, preparedInsert } from '../../db/prepared.js'
@@ -64,9 +64,15 @@ export const publicCustomerColumns = {
   deleted_at: customer.deleted_at,
 }
 
-/** Rows with this email (case-insensitive): at most one account and one guest record. */
-export const byEmail = (email: string) =>
-  and(sql`lower(${customer.email}) = ${email.toLowerCase()}`, isNull(customer.deleted_at))
+/**
+ * Rows with this email (case-insensitive): at most one account and one guest record. A placeholder
+ * stands for an email already in lower case.
+ */
+export const byEmail = (email: string | Placeholder) =>
+  and(
+    sql`lower(${customer.email}) = ${typeof email === 'string' ? email.toLowerCase() : email}`,
+    isNull(customer.deleted_at),
+  )
 
 export function assertPassword(password: string): void {
   const problem = passwordProblem(password)
@@ -465,12 +471,6 @@ const guestByEmail = prepared('guest_customer_by_email', (db) =>
   db
     .select({ id: customer.id, email: customer.email })
     .from(customer)
-    .where(
-      and(
-        sql`lower(${customer.email}) = ${sql.placeholder('email')}`,
-        isNull(customer.deleted_at),
-        eq(customer.has_account, false),
-      ),
-    )
+    .where(and(byEmail(sql.placeholder('email')), eq(customer.has_account, false)))
     .limit(1),
 )
