@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { customType, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../testing/test-app.js'
 import { baseColumns, timestamptz } from './columns.js'
@@ -165,6 +165,18 @@ describe('preparedInsertRows', () => {
 
     expect(written.map((row) => [row.id, row.label])).toEqual([['r5', 'fresh']])
     await expect(insertRows(db(), [{ id: 'r5', label: 'again', seen_at: null, doc: null, rank: 0 }])).rejects.toThrow()
+  })
+  it('refuses, when called, a column whose values do not encode to text', async () => {
+    // A type whose driver value is an object, which no text array can carry.
+    const asObject = customType<{ data: { a: number }; driverData: { a: number } }>({
+      dataType: () => 'jsonb',
+      toDriver: (value) => value,
+    })
+    const odd = pgTable('prepared_probe', { id: text('id').primaryKey(), doc: asObject('doc') })
+    const insertOdd = preparedInsertRows('probe_insert_odd', odd, ['id', 'doc'])
+
+    await expect(insertOdd(db(), [{ id: 'r6', doc: { a: 1 } }])).rejects.toThrow(/column doc does not encode to text/)
+    expect(await stored('r6')).toBeUndefined()
   })
 })
 

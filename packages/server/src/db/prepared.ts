@@ -184,7 +184,7 @@ function asText(name: string, column: PgColumn, value: unknown): string | null {
   if (typeof encoded === 'string') return encoded
   if (typeof encoded === 'number' || typeof encoded === 'boolean' || typeof encoded === 'bigint') return String(encoded)
   if (encoded instanceof Date) return encoded.toISOString()
-  throw new Error(`prepared ${name}: column ${column.name} encodes to a ${typeof encoded}, not text`)
+  throw new Error(`prepared ${name}: column ${column.name} does not encode to text`)
 }
 
 /**

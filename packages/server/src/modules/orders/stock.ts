@@ -2,6 +2,7 @@ import { asc, sql } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/concurrent.js'
+import { inIdsParam } from '../../db/in-ids.js'
 import { prepared } from '../../db/prepared.js'
 import { productVariant } from '../catalog/schema.js'
 import type { CartDetails } from '../carts/service.js'
@@ -39,10 +40,11 @@ export async function takeStock(
   // The rows are locked in id order first, so two carts taking the same variants never wait on each
   // other in a cycle; then one conditional UPDATE takes every variant's units, two statements (sent
   // together) for any number of lines.
+  const entries = ids.map((id) => wanted.get(id)!)
   const params = {
     ids,
-    quantities: ids.map((id) => wanted.get(id)!.quantity),
-    backorders: ids.map((id) => wanted.get(id)!.backorder),
+    quantities: entries.map((entry) => entry.quantity),
+    backorders: entries.map((entry) => entry.backorder),
   }
   const [, result] = await concurrently(tx, [
     () => lockVariantsStatement(tx, params),
@@ -58,7 +60,7 @@ const lockVariantsStatement = prepared('stock_lock_variants', (db) =>
   db
     .select({ id: productVariant.id })
     .from(productVariant)
-    .where(sql`${productVariant.id} = ANY(${sql.placeholder('ids')}::text[])`)
+    .where(inIdsParam(productVariant.id, 'ids'))
     .orderBy(asc(productVariant.id))
     .for('update'),
 )
