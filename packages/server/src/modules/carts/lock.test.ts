@@ -13,13 +13,14 @@ const ctx = useTestApp()
 const db = () => ctx.app.db
 let cartId: string
 
-async function synchronousCommit(tx: Db): Promise<string> {
+async function setting(tx: Db, name: 'synchronous_commit' | 'plan_cache_mode'): Promise<string> {
   const [row] = await tx
-    .select({ value: sql<string>`current_setting('synchronous_commit')` })
+    .select({ value: sql<string>`current_setting(${name})` })
     .from(cart)
     .limit(1)
   return row.value
 }
+const synchronousCommit = (tx: Db) => setting(tx, 'synchronous_commit')
 
 beforeAll(async () => {
   await ensureStore(db())
@@ -36,5 +37,11 @@ describe('cart transactions', () => {
   it('keeps the durable commit where the cart is locked for completion or payment', async () => {
     expect(await withCartLock(db(), cartId, (tx) => synchronousCommit(tx))).toBe('on')
     expect(await withCartLock(db(), cartId, (tx) => synchronousCommit(tx), { relaxed: true })).toBe('off')
+  })
+
+  it('runs the statements of a locked cart on their generic plans, in that transaction only', async () => {
+    expect(await mutateCart(db(), cartId, (tx) => setting(tx, 'plan_cache_mode'))).toBe('force_generic_plan')
+    expect(await withCartLock(db(), cartId, (tx) => setting(tx, 'plan_cache_mode'))).toBe('force_generic_plan')
+    expect(await db().transaction((tx) => setting(tx, 'plan_cache_mode'))).toBe('auto')
   })
 })

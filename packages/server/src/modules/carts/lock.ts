@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { GENERIC_PLANS } from '../../db/generic-plans.js'
 import { RELAXED_COMMIT } from '../../db/relaxed-commit.js'
 import { inTransaction } from '../../db/transactions.js'
 import type { Db } from '../../db/types.js'
@@ -33,7 +34,11 @@ export interface LockOptions {
   relaxed?: boolean
 }
 
-const LOCK = sql`pg_advisory_xact_lock(${sql.raw(String(CART_LOCK_SPACE))}, hashtext(${sql.placeholder('id')}))`
+/**
+ * The cart's lock, and generic plans for the statements that follow it (see `GENERIC_PLANS`): a
+ * cart request's statements all look rows up by key.
+ */
+const LOCK = sql`pg_advisory_xact_lock(${sql.raw(String(CART_LOCK_SPACE))}, hashtext(${sql.placeholder('id')})), ${GENERIC_PLANS}`
 /** Every cart request takes the lock: its statements are built once (see `prepared`). */
 const lockStatement = prepared('cart_lock', (db) => db.execute(sql`SELECT ${LOCK}`))
 const lockRelaxedStatement = prepared('cart_lock_relaxed', (db) => db.execute(sql`SELECT ${LOCK}, ${RELAXED_COMMIT}`))
