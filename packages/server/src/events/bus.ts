@@ -36,6 +36,12 @@ export interface EventBusOptions {
   logger: FastifyBaseLogger
   /** How often the outbox is polled; a kick after each write delivers sooner. */
   pollIntervalMs?: number
+  /**
+   * How long a kick waits before its round starts, so that the events of the writes made meanwhile
+   * go in the same round: a busy store pays one claim and one settling statement for many events,
+   * not for every write. 0 starts the round at once.
+   */
+  kickDelayMs?: number
   /** Rows claimed per round. */
   batchSize?: number
   /** Deliveries tried before an event is parked. */
@@ -59,6 +65,7 @@ type Settings = Required<Omit<EventBusOptions, 'logger'>>
 
 const DEFAULTS: Settings = {
   pollIntervalMs: 1000,
+  kickDelayMs: 50,
   batchSize: 50,
   maxAttempts: 5,
   retryDelayMs: 5000,
@@ -86,6 +93,8 @@ export abstract class OutboxDispatcher implements EventBus {
   protected closing = false
   private started = false
   private timer: NodeJS.Timeout | undefined
+  /** A kick waiting out `kickDelayMs`; later kicks join it. */
+  private kickTimer: NodeJS.Timeout | undefined
   private sweepTimer: NodeJS.Timeout | undefined
   private sweeping: Promise<void> = Promise.resolve()
   private rounds: Promise<void> = Promise.resolve()
@@ -98,6 +107,7 @@ export abstract class OutboxDispatcher implements EventBus {
     this.logger = options.logger
     this.settings = {
       pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
+      kickDelayMs: options.kickDelayMs ?? DEFAULTS.kickDelayMs,
       batchSize: options.batchSize ?? DEFAULTS.batchSize,
       maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
       retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
@@ -126,7 +136,9 @@ export abstract class OutboxDispatcher implements EventBus {
     this.started = false
     clearInterval(this.timer)
     clearTimeout(this.sweepTimer)
+    clearTimeout(this.kickTimer)
     this.timer = undefined
+    this.kickTimer = undefined
     this.sweepTimer = undefined
     this.closing = true
     try {
@@ -138,6 +150,17 @@ export abstract class OutboxDispatcher implements EventBus {
   }
 
   kick(): void {
+    if (!this.started || this.roundQueued || this.kickTimer) return
+    if (this.settings.kickDelayMs <= 0) return this.queueRound()
+    this.kickTimer = setTimeout(() => {
+      this.kickTimer = undefined
+      this.queueRound()
+    }, this.settings.kickDelayMs)
+    this.kickTimer.unref()
+  }
+
+  /** Queues one more round; a round already queued takes the kick. */
+  private queueRound(): void {
     if (!this.started || this.roundQueued) return
     this.roundQueued = true
     this.oneAtATime(() => {

@@ -156,6 +156,24 @@ export function describeEventBusContract(subject: EventBusContractSubject): void
     await vi.waitFor(() => expect(calls).toHaveLength(1))
   })
 
+  it('gathers the events of the kicks made within its delay into one round', async () => {
+    const name = eventName()
+    const bus = subject.newBus({ pollIntervalMs: 60_000, kickDelayMs: 300 })
+    const { calls, handler } = recorder()
+    bus.subscribe(name, handler)
+    await bus.start()
+
+    for (let n = 0; n < 3; n++) {
+      await emitCommitted(db(), name, { n })
+      bus.kick()
+    }
+
+    await vi.waitFor(() => expect(calls).toHaveLength(3))
+    // Rows settled by one statement share its clock: one round took all three, not one each.
+    const settled = new Set((await rowsOf(db(), name)).map((row) => row.delivered_at?.getTime()))
+    expect(settled.size).toBe(1)
+  })
+
   it('is started by the app when it is ready and stopped when it closes', async () => {
     const name = eventName()
     const app = await subject.startApp()
