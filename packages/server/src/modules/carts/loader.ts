@@ -155,14 +155,17 @@ const regionStatement = prepared('cart_region', (db) =>
 
 type RegionRead = Awaited<ReturnType<typeof regionStatement>>[number]
 
-/** `regionStatement`'s row as one JSON object, for the whole-cart statement; null for a deleted region. */
+/**
+ * `regionStatement`'s row as one JSON object, for the whole-cart statement; null for a deleted region.
+ * The currency is looked up by its key: joined, the planner hashes the whole currency table.
+ */
 const cartRegionJson = sql<(Omit<RegionRead, 'region'> & { region: JsonRow }) | null>`(SELECT json_build_object(
     'region', to_json(${region}),
-    'currency_includes_tax', ${currency.includes_tax},
+    'currency_includes_tax', (SELECT cur.includes_tax FROM ${currency} cur WHERE cur.code = ${region.currency_code}),
     'countries', ${regionRelations.countries},
     'payment_providers', ${regionRelations.payment_providers},
     'tax_rates', ${regionRelations.tax_rates})
-  FROM ${region} JOIN ${currency} ON ${currency.code} = ${region.currency_code}
+  FROM ${region}
   WHERE ${region.id} = ${cart.region_id} AND ${region.deleted_at} IS NULL)`
 
 /**
