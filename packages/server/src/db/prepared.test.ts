@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { customType, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { makeRegion } from '../testing/factories/regions.js'
 import { useTestApp } from '../testing/test-app.js'
+import { country, region } from '../modules/regions/schema.js'
 import { baseColumns, timestamptz } from './columns.js'
 import { prepared, preparedInsert, preparedInsertReturning, preparedInsertRows } from './prepared.js'
 
@@ -177,6 +179,30 @@ describe('preparedInsertRows', () => {
 
     await expect(insertOdd(db(), [{ id: 'r6', doc: { a: 1 } }])).rejects.toThrow(/column doc does not encode to text/)
     expect(await stored('r6')).toBeUndefined()
+  })
+})
+
+describe('prepared relational queries', () => {
+  const regionWithCountries = prepared('probe_region_with_countries', (handle) =>
+    handle.query.region.findFirst({
+      where: eq(region.id, sql.placeholder('id')),
+      with: { countries: { orderBy: [country.iso_2] } },
+    }),
+  )
+
+  it('answer the nested rows drizzle answers, with each call its values, in and out of transactions', async () => {
+    const first = await makeRegion(db(), { countries: ['pt', 'es'] })
+    const second = await makeRegion(db(), { countries: ['is'] })
+    const direct = (id: string) =>
+      db().query.region.findFirst({ where: eq(region.id, id), with: { countries: { orderBy: [country.iso_2] } } })
+
+    const kept = await regionWithCountries(db(), { id: first.id })
+    expect(kept).toEqual(await direct(first.id))
+    expect(kept?.countries.map((row) => row.iso_2)).toEqual(['es', 'pt'])
+    expect(kept?.created_at).toBeInstanceOf(Date)
+    const inTransaction = await db().transaction((tx) => regionWithCountries(tx, { id: second.id }))
+    expect(inTransaction).toEqual(await direct(second.id))
+    expect(await regionWithCountries(db(), { id: 'reg_missing' })).toBeUndefined()
   })
 })
 

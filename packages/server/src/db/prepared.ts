@@ -20,10 +20,14 @@ type Fields = SelectedFieldsOrdered<PgColumn>
 const orderSelectedFields = (drizzle as unknown as { orderSelectedFields: (fields: unknown) => Fields })
   .orderSelectedFields
 
+/** How a relational query (`db.query.table.findMany`) turns its rows into nested objects. */
+type RowsMapper = (rows: unknown[][]) => unknown
+
 interface Kept {
   query: Query
   fields: Fields | undefined
   joinsNotNullableMap: Record<string, boolean> | undefined
+  mapRows: RowsMapper | undefined
 }
 
 /**
@@ -68,8 +72,21 @@ export function unencoded(name: string): drizzle.SQL {
 }
 
 /**
- * A statement written once with `sql.placeholder(…)` parameters (a select, or an insert, update or
- * delete with or without `returning`, or `db.execute(sql)`): `build` receives a handle to build the
+ * The row mapper of a relational query, from the prepared query drizzle makes of it (building it
+ * sends nothing); undefined for any other builder.
+ */
+function relationalMapper(builder: unknown, name: string): RowsMapper | undefined {
+  const kind = (builder as { constructor: Record<symbol, unknown> }).constructor[drizzle.entityKind]
+  if (kind !== 'PgRelationalQuery') return undefined
+  const { customResultMapper } = (builder as { _prepare(name: string): { customResultMapper: RowsMapper } })._prepare(
+    name,
+  )
+  return customResultMapper
+}
+
+/**
+ * A statement written once with `sql.placeholder(…)` parameters (a select, a relational query, an
+ * insert, update or delete with or without `returning`, or `db.execute(sql)`): `build` receives a handle to build the
  * query on (only its dialect is used), and the result runs it on any handle with the values of the
  * placeholders, answering as drizzle does for that query. The statement is sent before the call
  * returns, so a list of them for `concurrently` goes out in its order.
@@ -89,6 +106,7 @@ export function prepared<Q extends PromiseLike<unknown> & ({ toSQL(): Query } | 
         query: 'toSQL' in builder ? builder.toSQL() : builder.getQuery(),
         fields: config.fields ? orderSelectedFields(config.fields) : config.returning,
         joinsNotNullableMap,
+        mapRows: relationalMapper(builder, name),
       }
     }
     return run(db, name, kept, params) as Promise<Awaited<Q>>
@@ -97,7 +115,7 @@ export function prepared<Q extends PromiseLike<unknown> & ({ toSQL(): Query } | 
 
 /** Hands a kept statement to the handle's session under its name, with its placeholders' values. */
 function run(db: Db, name: string, kept: Kept, params: Record<string, unknown>): Promise<unknown> {
-  const statement = db._.session.prepareQuery(kept.query, kept.fields, name, true) as PgPreparedQuery<{
+  const statement = db._.session.prepareQuery(kept.query, kept.fields, name, true, kept.mapRows) as PgPreparedQuery<{
     execute: unknown
     all: unknown
     values: unknown
@@ -213,7 +231,7 @@ export function preparedInsertRows<T extends PgTable, K extends keyof T['$inferI
   return async (db, rows) => {
     if (rows.length === 0) return []
     // `execute` only builds the query here; `run` sends it.
-    kept ??= { query: db.execute(statement).getQuery(), fields, joinsNotNullableMap: undefined }
+    kept ??= { query: db.execute(statement).getQuery(), fields, joinsNotNullableMap: undefined, mapRows: undefined }
     const params = Object.fromEntries(
       columns.map((key) => [key, rows.map((row) => asText(name, byName[key], (row as Record<string, unknown>)[key]))]),
     )

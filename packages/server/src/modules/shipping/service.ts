@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
+import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
 import {
@@ -59,6 +60,9 @@ const relationConfig = {
   },
 } as const
 
+const withRelations = (relations: Iterable<Relation>) =>
+  Object.fromEntries([...relations].map((name) => [name, relationConfig[name]]))
+
 /**
  * Live options matching `where`, with the relations in one relational query (drizzle aggregates
  * each relation in a lateral subquery) and priced with one query for their regions.
@@ -78,7 +82,7 @@ export async function loadShippingOptions(
 ): Promise<ShippingOptionView[]> {
   const rows = (await db.query.shippingOption.findMany({
     where,
-    with: Object.fromEntries([...relations].map((name) => [name, relationConfig[name]])),
+    with: withRelations(relations),
     orderBy: [asc(shippingOption.created_at), asc(shippingOption.id)],
     limit: MAX_UNPAGED_OPTIONS,
     ...page,
@@ -136,20 +140,23 @@ export async function listShippingOptions(
 }
 
 /** A live option with its region, profile and requirements, priced for its region. */
+/** A live option with every relation; every shipping method a cart takes reads it (see `prepared`). */
+const optionByIdStatement = prepared('shipping_option_by_id', (db) =>
+  db.query.shippingOption.findFirst({
+    where: and(eq(shippingOption.id, sql.placeholder('id')), isNull(shippingOption.deleted_at)),
+    with: withRelations(SHIPPING_OPTION_RELATIONS),
+  }),
+)
+
 export async function retrieveShippingOption(
   db: Db,
   id: string,
   flags: ShippingFlags = NO_FLAGS,
   regions?: PricingRegion[],
 ): Promise<ShippingOptionView> {
-  const [option] = await loadShippingOptions(
-    db,
-    and(eq(shippingOption.id, id), isNull(shippingOption.deleted_at)),
-    SHIPPING_OPTION_RELATIONS,
-    flags,
-    { regions },
-  )
-  if (!option) throw NotFound.entity('ShippingOption', id)
+  const row = await optionByIdStatement(db, { id })
+  if (!row) throw NotFound.entity('ShippingOption', id)
+  const [option] = await priceShippingOptions(db, [row], flags.tax_inclusive_pricing, regions)
   return option
 }
 
