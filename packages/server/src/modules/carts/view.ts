@@ -99,18 +99,23 @@ function variantView(
   return parent ? { ...variant, product: parent } : variant
 }
 
+// The views below assign optional keys one by one: spreading `cond ? {…} : {}` objects costs a
+// temporary object and a slow copy per key, on every line of every cart answer.
+
 function itemView(item: CartItem, totals: Totals, relations: ReadonlySet<string>, products: Map<string, ProductRow>) {
   const { variant, product: _product, adjustments, tax_lines, ...row } = item
-  return {
-    ...row,
-    ...(relations.has('items.variant') ? { variant: variant ? variantView(variant, products, relations) : null } : {}),
-    ...(relations.has('items.adjustments')
-      ? { adjustments: adjustments.map((adjustment) => ({ ...adjustment, amount: Number(adjustment.amount) })) }
-      : {}),
-    // v1 puts the lines its totals were computed with on every item.
-    tax_lines,
-    ...itemTotals(totals, item.id),
-  }
+  const view: Record<string, unknown> = row
+  if (relations.has('items.variant')) view.variant = variant ? variantView(variant, products, relations) : null
+  if (relations.has('items.adjustments'))
+    view.adjustments = adjustments.map((adjustment) => ({ ...adjustment, amount: Number(adjustment.amount) }))
+  // v1 puts the lines its totals were computed with on every item.
+  view.tax_lines = tax_lines
+  return Object.assign(view, itemTotals(totals, item.id)) as typeof row &
+    ReturnType<typeof itemTotals> & {
+      variant?: LoadedVariant | null
+      adjustments?: (Omit<CartItem['adjustments'][number], 'amount'> & { amount: number })[]
+      tax_lines: CartItem['tax_lines']
+    }
 }
 
 function optionView(option: CartShippingMethod['shipping_option']) {
@@ -121,11 +126,10 @@ function optionView(option: CartShippingMethod['shipping_option']) {
 
 function methodView(method: CartShippingMethod, totals: Totals, relations: ReadonlySet<string>) {
   const { shipping_option, ...row } = method
-  return {
-    ...row,
-    ...(relations.has('shipping_methods.shipping_option') ? { shipping_option: optionView(shipping_option) } : {}),
-    ...methodTotals(totals, method.id),
-  }
+  const view: Record<string, unknown> = row
+  if (relations.has('shipping_methods.shipping_option')) view.shipping_option = optionView(shipping_option)
+  return Object.assign(view, methodTotals(totals, method.id)) as typeof row &
+    ReturnType<typeof methodTotals> & { shipping_option?: ReturnType<typeof optionView> }
 }
 
 /** The nine cart totals of the wire; `raw_discount_total` and the per-line maps stay inside. */
@@ -163,6 +167,25 @@ async function loadExtras(db: Db, details: CartDetails, relations: ReadonlySet<s
   return { customer, products: new Map(products.map((row) => [row.id, row])) }
 }
 
+/** A cart answer: its columns, the relations asked for (absent otherwise) and the totals. */
+type CartViewShape = Partial<CartDetails['cart']> & {
+  id: string
+  object: 'cart'
+  region?: Omit<CartDetails['region'], 'countries' | 'payment_providers' | 'tax_rates' | 'currency_includes_tax'> &
+    Partial<Pick<CartDetails['region'], 'countries' | 'payment_providers' | 'tax_rates'>>
+  items?: ReturnType<typeof itemView>[]
+  shipping_methods?: ReturnType<typeof methodView>[]
+  payment_sessions?: PaymentSessionRow[]
+  payment_session?: PaymentSessionRow | null
+  shipping_address?: CartDetails['shipping_address']
+  billing_address?: CartDetails['billing_address']
+  sales_channel?: CartDetails['sales_channel']
+  customer?: CustomerWithRelations | null
+  payment?: null
+  discounts?: never[]
+  gift_cards?: never[]
+} & ReturnType<typeof cartTotalsView>
+
 function selectedSession(sessions: PaymentSessionRow[]): PaymentSessionRow | null {
   return sessions.find((session) => session.is_selected === true) ?? null
 }
@@ -184,38 +207,29 @@ export async function cartView(
     : details.cart
   const { region, totals } = details
   const { countries, payment_providers, tax_rates, currency_includes_tax: _currencyIncludesTax, ...regionRow } = region
-  return {
-    ...row,
-    id: details.cart.id,
-    object: 'cart' as const,
-    ...(relations.has('region')
-      ? {
-          region: {
-            ...regionRow,
-            ...(relations.has('region.countries') ? { countries } : {}),
-            ...(relations.has('region.payment_providers') ? { payment_providers } : {}),
-            ...(relations.has('region.tax_rates') ? { tax_rates } : {}),
-          },
-        }
-      : {}),
-    ...(relations.has('items')
-      ? { items: details.items.map((item) => itemView(item, totals, relations, extras.products)) }
-      : {}),
-    ...(relations.has('shipping_methods')
-      ? { shipping_methods: details.shipping_methods.map((method) => methodView(method, totals, relations)) }
-      : {}),
-    ...(relations.has('payment_sessions')
-      ? { payment_sessions: details.payment_sessions, payment_session: selectedSession(details.payment_sessions) }
-      : {}),
-    ...(relations.has('shipping_address') ? { shipping_address: details.shipping_address } : {}),
-    ...(relations.has('billing_address') ? { billing_address: details.billing_address } : {}),
-    ...(relations.has('sales_channel') ? { sales_channel: details.sales_channel } : {}),
-    ...(relations.has('customer') ? { customer: extras.customer } : {}),
-    ...(relations.has('payment') ? { payment: null } : {}),
-    ...(relations.has('discounts') ? { discounts: [] } : {}),
-    ...(relations.has('gift_cards') ? { gift_cards: [] } : {}),
-    ...cartTotalsView(totals),
+  const view: Record<string, unknown> = { ...row, id: details.cart.id, object: 'cart' }
+  if (relations.has('region')) {
+    const regionView: Record<string, unknown> = regionRow
+    if (relations.has('region.countries')) regionView.countries = countries
+    if (relations.has('region.payment_providers')) regionView.payment_providers = payment_providers
+    if (relations.has('region.tax_rates')) regionView.tax_rates = tax_rates
+    view.region = regionView
   }
+  if (relations.has('items')) view.items = details.items.map((item) => itemView(item, totals, relations, extras.products))
+  if (relations.has('shipping_methods'))
+    view.shipping_methods = details.shipping_methods.map((method) => methodView(method, totals, relations))
+  if (relations.has('payment_sessions')) {
+    view.payment_sessions = details.payment_sessions
+    view.payment_session = selectedSession(details.payment_sessions)
+  }
+  if (relations.has('shipping_address')) view.shipping_address = details.shipping_address
+  if (relations.has('billing_address')) view.billing_address = details.billing_address
+  if (relations.has('sales_channel')) view.sales_channel = details.sales_channel
+  if (relations.has('customer')) view.customer = extras.customer
+  if (relations.has('payment')) view.payment = null
+  if (relations.has('discounts')) view.discounts = []
+  if (relations.has('gift_cards')) view.gift_cards = []
+  return Object.assign(view, cartTotalsView(totals)) as CartViewShape
 }
 
 export type CartView = Awaited<ReturnType<typeof cartView>>
