@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { prepared } from './prepared.js'
+import type { Db } from './types.js'
 
 /**
  * Makes the rest of the current transaction run its named statements on their generic plans
@@ -10,3 +12,10 @@ import { sql } from 'drizzle-orm'
  * expression, so it can share a statement with other work.
  */
 export const GENERIC_PLANS = sql`set_config('plan_cache_mode', 'force_generic_plan', true)`
+
+const genericPlansStatement = prepared('generic_plans', (db) => db.execute(sql`SELECT ${GENERIC_PLANS}`))
+
+/** `GENERIC_PLANS` for the rest of the transaction `tx`, in a statement of its own (sent at once). */
+export function useGenericPlans(tx: Db): Promise<unknown> {
+  return genericPlansStatement(tx, {})
+}

@@ -1,5 +1,7 @@
 import { NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { PgTransaction } from 'drizzle-orm/pg-core'
+import { concurrently } from './concurrent.js'
+import { useGenericPlans } from './generic-plans.js'
 import type { Db } from './types.js'
 
 /** Whether `db` is an open transaction rather than the root database. */
@@ -22,11 +24,16 @@ function onPostgresPool(db: Db): boolean {
 }
 
 /**
- * Runs reads on one connection. On the PostgreSQL pool they run in a read-only transaction that
- * exists only to hold one connection: the statements `concurrently` sends side by side are then
- * pipelined there (one write, one wake-up of the server for a batch) instead of each taking a
- * connection of its own. In a transaction already, or on PGlite, `work` runs as it is.
+ * Runs reads by key on one connection. On the PostgreSQL pool they run in a read-only transaction
+ * that exists only to hold one connection: the statements `concurrently` sends side by side are
+ * then pipelined there (one write, one wake-up of the server for a batch) instead of each taking a
+ * connection of its own, and run on their generic plans (see `GENERIC_PLANS`). In a transaction
+ * already, or on PGlite, `work` runs as it is.
  */
 export function onOneConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
-  return onPostgresPool(db) ? db.transaction(work, { accessMode: 'read only' }) : work(db)
+  if (!onPostgresPool(db)) return work(db)
+  return db.transaction(
+    async (tx) => (await concurrently(tx, [() => useGenericPlans(tx), () => work(tx)]))[1],
+    { accessMode: 'read only' },
+  )
 }

@@ -213,7 +213,9 @@ describe('cart write path statement count', () => {
     // without an Idempotency-Key writes the key it makes up once, finished. Completion reads
     // the cart twice (to store its tax lines and plan the payment, then to place the order) and
     // answers the order. Selecting the session already selected (the region's only provider's)
-    // writes nothing, so the cart it read under the lock is the answer.
+    // writes nothing, so the cart it read under the lock is the answer. On PostgreSQL the order's
+    // answer is read in a transaction of its own that first asks for generic plans.
+    const onPostgres = ctx.database.kind === 'postgres'
     expect(one.statements).toEqual({
       create: 6,
       line_item: 12,
@@ -222,7 +224,7 @@ describe('cart write path statement count', () => {
       sessions: 10,
       select: 2,
       get: 2,
-      complete: 35,
+      complete: onPostgres ? 36 : 35,
     })
     // Building SQL costs the server more than sending it: the hot statements are built once
     // (`prepared`), so a checkout after the first builds only what depends on the request: the
