@@ -86,9 +86,9 @@ function relationalMapper(builder: unknown, name: string): RowsMapper | undefine
 
 /**
  * A statement written once with `sql.placeholder(…)` parameters (a select, a relational query, an
- * insert, update or delete with or without `returning`, or `db.execute(sql)`): `build` receives a handle to build the
- * query on (only its dialect is used), and the result runs it on any handle with the values of the
- * placeholders, answering as drizzle does for that query. The statement is sent before the call
+ * insert, update or delete with or without `returning`, or `db.execute(sql)`): `build` receives a
+ * handle to build the query on (only its dialect is used), and the result runs it on any handle
+ * with the values of the placeholders, answering as drizzle does for that query. The statement is sent before the call
  * returns, so a list of them for `concurrently` goes out in its order.
  */
 export function prepared<Q extends PromiseLike<unknown> & ({ toSQL(): Query } | { getQuery(): Query })>(

@@ -151,7 +151,10 @@ export abstract class OutboxDispatcher implements EventBus {
 
   kick(): void {
     if (!this.started || this.roundQueued || this.kickTimer) return
-    if (this.settings.kickDelayMs <= 0) return this.queueRound()
+    if (this.settings.kickDelayMs <= 0) {
+      this.queueRound()
+      return
+    }
     this.kickTimer = setTimeout(() => {
       this.kickTimer = undefined
       this.queueRound()

@@ -139,8 +139,7 @@ export async function listShippingOptions(
   return { shipping_options: options.map((option) => selectFields(option, fields)), count: total }
 }
 
-/** A live option with its region, profile and requirements, priced for its region. */
-/** A live option with every relation; every shipping method a cart takes reads it (see `prepared`). */
+/** Every shipping method a cart takes reads its option: built once (see `prepared`). */
 const optionByIdStatement = prepared('shipping_option_by_id', (db) =>
   db.query.shippingOption.findFirst({
     where: and(eq(shippingOption.id, sql.placeholder('id')), isNull(shippingOption.deleted_at)),
@@ -148,6 +147,7 @@ const optionByIdStatement = prepared('shipping_option_by_id', (db) =>
   }),
 )
 
+/** A live option with its region, profile and requirements, priced for its region. */
 export async function retrieveShippingOption(
   db: Db,
   id: string,
