@@ -37,6 +37,9 @@ export interface DatabaseOptions {
   preparedStatements?: boolean | NamingLimits
 }
 
+/** How long an idle pool connection stays open. */
+const IDLE_CONNECTION_MS = 5 * 60_000
+
 // int8 (count(*), bigserial) as JS numbers: every count we return fits.
 pg.types.setTypeParser(20, (value) => Number(value))
 
@@ -58,6 +61,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // transaction's BEGIN goes out with its first statements (see `withEarlyBegin`).
     pipeline: true,
     max: options.poolSize ?? 10,
+    // A connection keeps its parsed statements and their plans (see `namingClient`); closed after
+    // node-postgres's default 10 idle seconds, a shop's next request would pay for all of them
+    // again on a new connection (the whole-cart read alone plans for about 18 ms the first times).
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
     Client: clientFor(options.preparedStatements ?? true),
     options: options.searchPath ? `-c search_path=${options.searchPath},public` : undefined,
   })

@@ -25,6 +25,20 @@ async function prepared(db: Db): Promise<string[]> {
 }
 
 describe.skipIf(!url)('named statements (PostgreSQL)', () => {
+  it("keeps an idle connection, with its prepared statements, past node-postgres's default 10 s", async () => {
+    const db = await oneConnection()
+    const backend = async () =>
+      ((await db.execute(sql`SELECT pg_backend_pid() AS pid, ${1}::int AS one`)) as unknown as {
+        rows: { pid: number }[]
+      }).rows[0].pid
+
+    const before = await backend()
+    await new Promise((resolve) => setTimeout(resolve, 10_500))
+
+    expect(await backend()).toBe(before)
+    expect(await prepared(db)).toContain('SELECT pg_backend_pid() AS pid, $1::int AS one')
+  }, 20_000)
+
   it('prepares each distinct parameterised text once per connection and reuses it', async () => {
     const db = await oneConnection()
 
