@@ -454,7 +454,7 @@ async function main(): Promise<void> {
         console.log(`  ${scenario.name}: the probe answered ${check.statuses.join(', ')}`)
         console.log(`    ${describe(check.first_failure!)}`)
       }
-      await vacuumAnalyze(url)
+      if (scenario.target === 'server') await vacuumAnalyze(url)
       process.stdout.write(`  ${scenario.name}: ${request} … `)
       const pid = pidOfPort.get(Number(new URL(target).port))
       const { result: figures, ...tracked } = await load(
