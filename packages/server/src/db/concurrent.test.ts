@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { findPgError } from './pg-errors.js'
 import { useTestApp } from '../testing/test-app.js'
 import { socketWritesDuring } from '../testing/socket-writes.js'
-import { concurrently, lastStatement } from './concurrent.js'
+import { concurrently, lastBatch } from './concurrent.js'
 import { openDatabase } from './connection.js'
 
 /**
@@ -92,18 +92,23 @@ describe('concurrently in a transaction', () => {
   })
 })
 
-describe('lastStatement', () => {
+describe('lastBatch', () => {
   const count = async () =>
     rowsOf(await db().execute(sql`SELECT count(*)::int AS count FROM concurrent_probe WHERE n >= 100`))[0].count
 
-  it('commits the statement with the transaction', async () => {
+  it('commits the statements with the transaction, and answers them in task order', async () => {
     const outcome = await db().transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (100)`)
-      return lastStatement(tx, () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (101)`).execute())
+      return lastBatch(tx, [
+        () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (101) RETURNING n`),
+        () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (102), (103) RETURNING n`),
+      ])
     })
-    await outcome.answer
+    const [first, second] = await outcome.answers
 
-    expect(await count()).toBe(2)
+    expect(rowsOf(first).map((row) => row.n)).toEqual([101])
+    expect(rowsOf(second).map((row) => row.n)).toEqual([102, 103])
+    expect(await count()).toBe(4)
     await db().execute(sql`DELETE FROM concurrent_probe`)
   })
 
@@ -111,9 +116,12 @@ describe('lastStatement', () => {
     const attempt = async () => {
       const outcome = await db().transaction(async (tx) => {
         await tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (102)`)
-        return lastStatement(tx, () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (NULL)`).execute())
+        return lastBatch(tx, [
+          () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (NULL)`),
+          () => tx.execute(sql`INSERT INTO concurrent_probe (n) VALUES (104)`),
+        ])
       })
-      await outcome.answer
+      await outcome.answers
     }
 
     await expect(attempt()).rejects.toSatisfy((error: unknown) => findPgError(error)?.code === '23502')
@@ -126,11 +134,11 @@ describe('lastStatement', () => {
       const writes = await socketWritesDuring(database.db, async () => {
         const outcome = await database.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT ${1}::int`)
-          return lastStatement(tx, () => tx.execute(sql`SELECT ${2}::int`).execute())
+          return lastBatch(tx, [() => tx.execute(sql`SELECT ${2}::int`), () => tx.execute(sql`SELECT ${3}::int`)])
         })
-        await outcome.answer
+        await outcome.answers
       })
-      // BEGIN with the first SELECT, then the last SELECT with the COMMIT.
+      // BEGIN with the first SELECT, then the last two with the COMMIT.
       expect(writes).toBe(2)
     } finally {
       await database.close()

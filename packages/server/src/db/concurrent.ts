@@ -15,20 +15,21 @@ function corked<T>(tx: object, send: () => T): T {
 }
 
 /**
- * Sends the last statement of a transaction (`send` sends it at once) without waiting for its
- * answer, so the COMMIT behind it goes out in the same write and both cost one round trip
- * (PostgreSQL; PGlite runs it now). Await the answer after the transaction has resolved: if the
- * statement failed, PostgreSQL has answered the COMMIT with a rollback, and the answer rejects with
- * the statement's error. Nothing may be sent in the transaction after it.
+ * Sends a transaction's last statements (as `concurrently` does) without waiting for their answers,
+ * so the COMMIT behind them goes out in the same write and both cost one round trip (PostgreSQL;
+ * PGlite runs them now). Await `answers` after the transaction has resolved: if a statement failed,
+ * PostgreSQL has answered the COMMIT with a rollback, and `answers` rejects with the statement's
+ * error. Nothing may be sent in the transaction after them.
  */
-export async function lastStatement(tx: Db, send: () => Promise<unknown>): Promise<{ answer: Promise<unknown> }> {
-  if (!(tx instanceof NodePgTransaction)) {
-    await send()
-    return { answer: Promise.resolve() }
-  }
-  const answer = corked(tx, send)
-  answer.catch(() => undefined) // the caller awaits it once the transaction is over
-  return { answer }
+export async function lastBatch<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  tx: Db,
+  tasks: T,
+): Promise<{ answers: Promise<Results<T>> }> {
+  const pipelined = tx instanceof NodePgTransaction
+  const answers = concurrently(tx, tasks)
+  if (!pipelined) return { answers: Promise.resolve(await answers) }
+  answers.catch(() => undefined) // the caller awaits it once the transaction is over
+  return { answers }
 }
 
 /** SQLSTATE of a statement refused because an earlier one failed its transaction. */

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timestamptz } from '../db/columns.js'
-import { lastStatement } from '../db/concurrent.js'
+import { lastBatch } from '../db/concurrent.js'
 import { preparedInsert } from '../db/prepared.js'
 import { generateId } from '../db/ids.js'
 import { RELAXED_COMMIT } from '../db/relaxed-commit.js'
@@ -218,8 +218,8 @@ async function runUnderOwnKey(
         const advanced = next(await stage.run(tx, current))
         if (advanced.recovery_point !== FINISHED) return { advanced }
         // The finished key goes out with the COMMIT; its answer is checked once that is back.
-        const { answer } = await lastStatement(tx, () => insertFinishedKey(tx, rowOf(advanced)))
-        return { advanced, stored: answer }
+        const { answers } = await lastBatch(tx, [() => insertFinishedKey(tx, rowOf(advanced))])
+        return { advanced, stored: answers }
       })
       if (outcome.stored) {
         await outcome.stored

@@ -8,7 +8,14 @@ import { InvalidData } from '../../http/errors.js'
 import { concurrently } from '../../db/concurrent.js'
 import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
-import { loadCartDetails, retrieveCartRegion, type CartRegion, type CartRow, type LineItemRow } from './loader.js'
+import {
+  loadCartDetails,
+  retrieveCartRegion,
+  type CartDetails,
+  type CartRegion,
+  type CartRow,
+  type LineItemRow,
+} from './loader.js'
 import { syncPaymentSessions } from './payment-sessions.js'
 import { lineItem } from './schema.js'
 import { reconcileShippingMethods, shippedProfiles, unshipLines } from './shipping-methods.js'
@@ -78,15 +85,18 @@ function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<s
  * (`should_merge`), as v1 does. Everything it checks is read in one batch of statements (the
  * region too, unless the caller knows it), then its writes in one more: one per merged line, one
  * for the new lines and, on a cart without shipping methods, one marking its lines not shipped.
- * Answers the region and whether the cart has shipping methods.
+ * Answers the region and whether the cart has shipping methods. On a cart without shipping
+ * methods nothing else must follow the writes, so `then` (say, a read of the cart) goes in their
+ * batch, and its answer is `after`.
  */
-export async function addLines(
+export async function addLines<After>(
   tx: Db,
   env: CartEnv,
   row: CartRow,
   inputs: LineInput[],
   knownRegion?: CartRegion,
-): Promise<{ region: CartRegion; hasShippingMethods?: boolean }> {
+  then?: (region: CartRegion) => PromiseLike<After>,
+): Promise<{ region: CartRegion; hasShippingMethods?: boolean; after?: After }> {
   if (inputs.length === 0) return { region: knownRegion ?? (await retrieveCartRegion(tx, row.region_id)) }
   const variantIds = [...new Set(inputs.map((input) => input.variant_id))]
   const channelId = row.sales_channel_id && env.flags.sales_channels ? row.sales_channel_id : null
@@ -156,7 +166,8 @@ export async function addLines(
   // Every method has an option, so a cart without shipped profiles has no methods, and none of
   // its lines is shipped: the ones that say otherwise are corrected in the same batch.
   const hasShippingMethods = shipped.size > 0
-  await concurrently(tx, [
+  const following = !hasShippingMethods && then ? then : undefined
+  const written = await concurrently(tx, [
     ...updates.map(
       ({ id, ...changes }) =>
         () =>
@@ -168,21 +179,27 @@ export async function addLines(
     ...(toInsert.length === 1 ? [() => insertLine(tx, toInsert[0])] : []),
     ...(toInsert.length > 1 ? [() => tx.insert(lineItem).values(toInsert)] : []),
     ...(hasShippingMethods ? [] : [() => unshipLines(tx, row.id)]),
+    ...(following ? [() => following(region)] : []),
   ])
-  return { region, hasShippingMethods }
+  return { region, hasShippingMethods, after: following ? (written.at(-1) as After) : undefined }
 }
 
-/** The line-item add in a transaction with its consequences for the cart's shipping methods. */
+/**
+ * The line-item add in a transaction with its consequences for the cart's shipping methods;
+ * answers the cart as it stands afterwards.
+ */
 export async function addLineItemInTransaction(
   tx: Db,
   env: CartEnv,
   cartId: string,
   input: LineInput,
-): Promise<CartRegion> {
+): Promise<CartDetails> {
   return mutateCart(tx, cartId, async (inner, row) => {
-    const { region, hasShippingMethods } = await addLines(inner, env, row, [input])
+    const readCart = (region: CartRegion) => loadCartDetails(inner, cartId, env.flags, { region })
+    const { region, hasShippingMethods, after } = await addLines(inner, env, row, [input], undefined, readCart)
+    if (after) return after
     if (hasShippingMethods) await reconcileShippingMethods(inner, env, cartId, true)
-    return region
+    return readCart(region)
   })
 }
 
@@ -195,8 +212,7 @@ export async function addLineItemInTransaction(
 export function addLineItemStages(env: CartEnv, cartId: string, input: LineInput): Stages {
   return {
     started: atomicStage(async (tx) => {
-      const region = await addLineItemInTransaction(tx, env, cartId, input)
-      const details = await loadCartDetails(tx, cartId, env.flags, { region })
+      const details = await addLineItemInTransaction(tx, env, cartId, input)
       if (details.payment_sessions.length > 0) return { recovery_point: 'set-payment-sessions' }
       // No session follows the total, so the answer is ready in this transaction.
       return {

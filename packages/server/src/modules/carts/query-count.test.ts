@@ -249,8 +249,8 @@ describe('cart write path statement count', () => {
       // pipelining the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154 for the seven requests
       // of a checkout, against 50 now.
       const bounds = {
-        create: 3,
-        line_item: 5,
+        create: 2,
+        line_item: 4,
         update: 7,
         shipping: 7,
         sessions: 11,

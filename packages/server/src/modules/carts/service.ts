@@ -7,7 +7,7 @@ import { relaxCommit } from '../../db/relaxed-commit.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound, UnexpectedState } from '../../http/errors.js'
-import { concurrently } from '../../db/concurrent.js'
+import { concurrently, lastBatch } from '../../db/concurrent.js'
 import { assertChannelsInScope } from '../catalog/products.js'
 import { findOrCreateGuestCustomer } from '../customers/service.js'
 import { address, customer } from '../customers/schema.js'
@@ -173,7 +173,8 @@ const insertCart = preparedInsertReturning('cart_insert', cart, [
  */
 export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, actor: CartActor): Promise<CartView> {
   const id = generateId('cart')
-  const known = await db.transaction(async (tx) => {
+  const items = input.items ?? []
+  const made = await db.transaction(async (tx) => {
     // Nobody can see the cart before this commits, so it needs no lock; it is a cart edit.
     // What the cart is made of is read in one batch.
     const [, cartRegion, channel, owner] = await concurrently(tx, [
@@ -188,7 +189,7 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
     assertCountryInRegion(cartRegion, country)
     const addressId = country ? generateId('addr') : null
     // The writes in one batch, the address first: the cart refers to it.
-    const [addresses, [row]] = await concurrently(tx, [
+    const writes = [
       () =>
         country && addressId ? insertShippingCountryAddress(tx, addressId, country) : Promise.resolve<AddressRow[]>([]),
       () =>
@@ -202,16 +203,23 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
           context: { ...input.requestContext, ...(input.context ?? {}) },
         }),
       () => emit(tx, 'cart.created', { id }),
-    ])
-    const shippingAddress = addresses[0] ?? null
-    await addLines(tx, env, row, input.items ?? [], cartRegion)
-    return {
-      row,
-      region: cartRegion,
-      parts: { shipping_address: shippingAddress, billing_address: null, sales_channel: channel },
-      bare: (input.items ?? []).length === 0,
+    ] as const
+    const parts = { billing_address: null, sales_channel: channel }
+    if (items.length === 0) {
+      // Nothing follows the writes, so they go out with the COMMIT: one round trip for both.
+      return { inserted: (await lastBatch(tx, writes)).answers, region: cartRegion, parts }
     }
+    const inserted = await concurrently(tx, writes)
+    await addLines(tx, env, inserted[1][0], items, cartRegion)
+    return { inserted: Promise.resolve(inserted), region: cartRegion, parts }
   })
+  const [addresses, [row]] = await made.inserted
+  const known = {
+    row,
+    region: made.region,
+    parts: { ...made.parts, shipping_address: addresses[0] ?? null },
+    bare: items.length === 0,
+  }
   return cartView(db, await loadCartDetails(db, id, env.flags, known), defaultCartRelations(env.flags))
 }
 
