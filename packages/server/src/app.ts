@@ -16,6 +16,7 @@ import { registerAdminAuth } from './http/admin-auth.js'
 import { registerCustomerAuth } from './http/customer-auth.js'
 import { registerCors } from './http/cors.js'
 import { registerErrorHandler } from './http/error-handler.js'
+import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
 import { serializerCompiler } from './http/serializer.js'
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('events', options.events ?? createEventBus(database.db, config, app.log))
   app.addHook('onReady', () => app.events.start())
   app.addHook('onClose', () => app.events.stop())
+  registerIdempotencyKeySweep(app)
   const providers: Providers = {
     ...DEFAULT_PROVIDER_IDS,
     fulfillmentProviders: defaultFulfillmentProviders(),

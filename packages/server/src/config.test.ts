@@ -49,3 +49,19 @@ describe('outbox retention', () => {
     }
   })
 })
+
+describe('idempotency key retention', () => {
+  it('keeps keys 24 hours unless IDEMPOTENCY_KEY_RETENTION_HOURS says otherwise (0 keeps them all)', () => {
+    expect(load({}).idempotencyKeyRetentionHours).toBe(24)
+    expect(load({ IDEMPOTENCY_KEY_RETENTION_HOURS: '1.5' }).idempotencyKeyRetentionHours).toBe(1.5)
+    expect(load({ IDEMPOTENCY_KEY_RETENTION_HOURS: '0' }).idempotencyKeyRetentionHours).toBe(0)
+  })
+
+  it('refuses a negative or non-numeric retention, naming the variable', () => {
+    for (const bad of ['-1', 'day', '', ' ']) {
+      expect(() => load({ IDEMPOTENCY_KEY_RETENTION_HOURS: bad })).toThrow(
+        /IDEMPOTENCY_KEY_RETENTION_HOURS must be a number of hours/,
+      )
+    }
+  })
+})

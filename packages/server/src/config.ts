@@ -45,6 +45,8 @@ export interface Config {
   storeCacheTtlMs: number
   /** Days a delivered event stays in the outbox before it is deleted; 0 keeps every event. */
   outboxRetentionDays: number
+  /** Hours an `Idempotency-Key` and its stored answer are kept; 0 keeps every key. */
+  idempotencyKeyRetentionHours: number
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -134,6 +136,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`OUTBOX_RETENTION_DAYS must be a number of days, 0 or more (got "${retention}")`)
   }
 
+  const keyRetention = pick('IDEMPOTENCY_KEY_RETENTION_HOURS', 'idempotencyKeyRetentionHours') ?? '24'
+  const idempotencyKeyRetentionHours = Number(keyRetention)
+  if (
+    keyRetention.trim() === '' ||
+    !Number.isFinite(idempotencyKeyRetentionHours) ||
+    idempotencyKeyRetentionHours < 0
+  ) {
+    throw new Error(`IDEMPOTENCY_KEY_RETENTION_HOURS must be a number of hours, 0 or more (got "${keyRetention}")`)
+  }
+
   const poolSize = pick('DATABASE_POOL_SIZE', 'databasePoolSize') ?? '10'
   const databasePoolSize = Number(poolSize)
   if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 1000) {
@@ -166,5 +178,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     uploadMaxBytes: Number(pick('UPLOAD_MAX_BYTES', 'uploadMaxBytes') ?? 10 * 1024 * 1024),
     storeCacheTtlMs,
     outboxRetentionDays,
+    idempotencyKeyRetentionHours,
   }
 }

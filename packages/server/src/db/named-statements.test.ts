@@ -28,9 +28,11 @@ describe.skipIf(!url)('named statements (PostgreSQL)', () => {
   it("keeps an idle connection, with its prepared statements, past node-postgres's default 10 s", async () => {
     const db = await oneConnection()
     const backend = async () =>
-      ((await db.execute(sql`SELECT pg_backend_pid() AS pid, ${1}::int AS one`)) as unknown as {
-        rows: { pid: number }[]
-      }).rows[0].pid
+      (
+        (await db.execute(sql`SELECT pg_backend_pid() AS pid, ${1}::int AS one`)) as unknown as {
+          rows: { pid: number }[]
+        }
+      ).rows[0].pid
 
     const before = await backend()
     await new Promise((resolve) => setTimeout(resolve, 10_500))

@@ -32,8 +32,7 @@ function onPostgresPool(db: Db): boolean {
  */
 export function onOneConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   if (!onPostgresPool(db)) return work(db)
-  return db.transaction(
-    async (tx) => (await concurrently(tx, [() => useGenericPlans(tx), () => work(tx)]))[1],
-    { accessMode: 'read only' },
-  )
+  return db.transaction(async (tx) => (await concurrently(tx, [() => useGenericPlans(tx), () => work(tx)]))[1], {
+    accessMode: 'read only',
+  })
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { Sweeper } from '../db/sweeper.js'
 import type { Db } from '../db/types.js'
 import {
   claimDueEvents,
@@ -75,8 +76,6 @@ const DEFAULTS: Settings = {
   consume: true,
 }
 const FIRST_SWEEP_DELAY_MS = 5000
-/** Rows one sweep statement deletes; short statements keep locks and WAL bursts small. */
-const SWEEP_BATCH = 1000
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000
 /** Bounds the memory kept about partly delivered events that another process may have finished. */
 const MAX_REMEMBERED_PROGRESS = 10_000
@@ -95,8 +94,7 @@ export abstract class OutboxDispatcher implements EventBus {
   private timer: NodeJS.Timeout | undefined
   /** A kick waiting out `kickDelayMs`; later kicks join it. */
   private kickTimer: NodeJS.Timeout | undefined
-  private sweepTimer: NodeJS.Timeout | undefined
-  private sweeping: Promise<void> = Promise.resolve()
+  private readonly sweeper: Sweeper
   private rounds: Promise<void> = Promise.resolve()
   private roundQueued = false
 
@@ -116,6 +114,14 @@ export abstract class OutboxDispatcher implements EventBus {
       sweepIntervalMs: options.sweepIntervalMs ?? DEFAULTS.sweepIntervalMs,
       consume: options.consume ?? DEFAULTS.consume,
     }
+    this.sweeper = new Sweeper({
+      deleteBatch: (limit) => deleteDeliveredEvents(this.db, this.settings.retentionMs, limit),
+      intervalMs: this.settings.sweepIntervalMs,
+      firstDelayMs: FIRST_SWEEP_DELAY_MS,
+      logger: this.logger,
+      removedMessage: 'deleted delivered events past their retention from the outbox',
+      failedMessage: 'outbox sweep failed; it runs again later',
+    })
   }
 
   subscribe(eventName: string, handler: Subscriber): void {
@@ -129,20 +135,18 @@ export abstract class OutboxDispatcher implements EventBus {
     this.timer = setInterval(() => this.kick(), this.settings.pollIntervalMs)
     this.timer.unref()
     this.kick()
-    if (this.settings.retentionMs > 0) this.scheduleSweep(Math.min(FIRST_SWEEP_DELAY_MS, this.settings.sweepIntervalMs))
+    if (this.settings.retentionMs > 0) this.sweeper.start()
   }
 
   async stop(): Promise<void> {
     this.started = false
     clearInterval(this.timer)
-    clearTimeout(this.sweepTimer)
     clearTimeout(this.kickTimer)
     this.timer = undefined
     this.kickTimer = undefined
-    this.sweepTimer = undefined
     this.closing = true
     try {
-      await Promise.all([this.rounds, this.sweeping])
+      await Promise.all([this.rounds, this.sweeper.stop()])
       await this.onStop()
     } finally {
       this.closing = false
@@ -177,33 +181,9 @@ export abstract class OutboxDispatcher implements EventBus {
     return this.oneAtATime(() => this.processDue())
   }
 
-  /**
-   * Deletes delivered events older than the retention, a batch at a time until none is left (or the
-   * bus is stopping). Parked and undelivered events stay. Answers how many rows went.
-   */
-  async sweep(): Promise<number> {
-    let removed = 0
-    for (;;) {
-      const batch = await deleteDeliveredEvents(this.db, this.settings.retentionMs, SWEEP_BATCH)
-      removed += batch
-      if (batch < SWEEP_BATCH || this.closing) return removed
-    }
-  }
-
-  private scheduleSweep(delayMs: number): void {
-    this.sweepTimer = setTimeout(() => {
-      this.sweepTimer = undefined
-      this.sweeping = this.sweep()
-        .then((removed) => {
-          if (removed > 0)
-            this.logger.info({ removed }, 'deleted delivered events past their retention from the outbox')
-        })
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'outbox sweep failed; it runs again later'))
-        .finally(() => {
-          if (this.started && !this.sweepTimer) this.scheduleSweep(this.settings.sweepIntervalMs)
-        })
-    }, delayMs)
-    this.sweepTimer.unref()
+  /** Deletes delivered events older than the retention; parked and undelivered events stay. */
+  sweep(): Promise<number> {
+    return this.sweeper.sweep()
   }
 
   /** One round: handles due outbox rows until none is left (or the bus is stopping). */

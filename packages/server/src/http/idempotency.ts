@@ -342,6 +342,25 @@ async function runUnderClientKey(
 }
 
 /**
+ * Deletes up to `limit` keys created and last locked more than `retentionMs` ago, finished or
+ * not; answers how many went. A request that sends such a key again runs as new. Keys being
+ * worked on right now are skipped, not waited for.
+ */
+export async function deleteExpiredIdempotencyKeys(db: Db, retentionMs: number, limit: number): Promise<number> {
+  const cutoff = sql`now() - ${retentionMs / 1000}::float8 * interval '1 second'`
+  const result = await db.execute(sql`
+    DELETE FROM idempotency_key WHERE id IN (
+      SELECT id FROM idempotency_key
+      WHERE created_at < ${cutoff} AND (locked_at IS NULL OR locked_at < ${cutoff})
+      ORDER BY created_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`)
+  return (result as unknown as { rows: unknown[] }).rows.length
+}
+
+/**
  * Handles a request idempotently (conventions §7) under the key its client sent, or one made up
  * for it, running `stages` until one finishes with a response. Every answer carries the
  * `Idempotency-Key` header.

@@ -16,6 +16,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     AUTH_RATE_LIMIT: '100000',
     // A test reads what it just wrote; the storefront cache has its own test, which turns it on.
     STORE_CACHE_TTL_MS: '0',
+    // Nor does a sweep delete keys behind a test's back; the sweep has its own test.
+    IDEMPOTENCY_KEY_RETENTION_HOURS: '0',
     // Uploads and other files go to a scratch folder per test process, never the working tree.
     EMPORIUM_DATA_DIR: join(tmpdir(), `emporium-test-${process.pid}`),
   })

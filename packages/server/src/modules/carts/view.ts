@@ -215,7 +215,8 @@ export async function cartView(
     if (relations.has('region.tax_rates')) regionView.tax_rates = tax_rates
     view.region = regionView
   }
-  if (relations.has('items')) view.items = details.items.map((item) => itemView(item, totals, relations, extras.products))
+  if (relations.has('items'))
+    view.items = details.items.map((item) => itemView(item, totals, relations, extras.products))
   if (relations.has('shipping_methods'))
     view.shipping_methods = details.shipping_methods.map((method) => methodView(method, totals, relations))
   if (relations.has('payment_sessions')) {
