@@ -17,14 +17,19 @@ interface SearchFieldProps {
 /** A list's search box: shows each keystroke at once, passes the text on after a pause in typing. */
 export function SearchField({ label, placeholder, className, value, onChange }: SearchFieldProps) {
   const [text, setText] = useState(value)
-  // The search can change without typing (back, forward, a link); the box then follows it.
+  // The search can change without typing (back, forward, a link); the box then follows it. The
+  // search this box passed on comes back as the value later, maybe after more typing, which stays.
   const [outerValue, setOuterValue] = useState(value)
+  const [passedOn, setPassedOn] = useState<string | null>(null)
   if (value !== outerValue) {
     setOuterValue(value)
-    setText(value)
+    if (value !== passedOn) setText(value)
   }
 
-  const passOn = useEffectEvent((search: string) => onChange(search))
+  const passOn = useEffectEvent((search: string) => {
+    setPassedOn(search)
+    onChange(search)
+  })
   useEffect(
     function passOnAfterPause() {
       if (text === value) return
