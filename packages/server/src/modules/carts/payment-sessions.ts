@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { inIdsParam } from '../../db/in-ids.js'
-import { prepared, preparedInsertReturning, unencoded } from '../../db/prepared.js'
+import { prepared, preparedInsert, unencoded } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { Conflict, InvalidData, NotFound } from '../../http/errors.js'
 import {
@@ -12,7 +12,7 @@ import {
   type PaymentSessionStatus,
 } from '../../providers/payment.js'
 import { detachedStage, type Stages } from '../../http/idempotency.js'
-import { concurrently } from '../../db/concurrent.js'
+import { concurrently, lastBatch } from '../../db/concurrent.js'
 import { assertCartOpen, lockCart, type CartEnv } from './lock.js'
 import { loadCartDetails, type CartDetails, type CartRegion, type PaymentSessionRow } from './loader.js'
 import { paymentSession } from './schema.js'
@@ -56,6 +56,11 @@ interface Plan {
   discards: { providerId: string; data: PaymentData }[]
   /** Whether the round wrote to the sessions; if not, the cart it read is still the cart. */
   wrote: boolean
+  /**
+   * The round's writes not sent yet, in order: nothing the round decides depends on their answers,
+   * so they go out together, the last ones with the COMMIT.
+   */
+  writes: (() => PromiseLike<unknown>)[]
 }
 
 /** A round's plan and the cart it planned from, read under the cart's lock. */
@@ -84,21 +89,17 @@ function contextOf(details: CartDetails): PaymentContext {
   }
 }
 
-async function removeSessions(tx: Db, sessions: PaymentSessionRow[], plan: Plan): Promise<void> {
+function removeSessions(tx: Db, sessions: PaymentSessionRow[], plan: Plan): void {
   if (sessions.length === 0) return
   plan.wrote = true
-  await tx.delete(paymentSession).where(
-    inArray(
-      paymentSession.id,
-      sessions.map((session) => session.id),
-    ),
-  )
+  const ids = sessions.map((session) => session.id)
+  plan.writes.push(() => tx.delete(paymentSession).where(inArray(paymentSession.id, ids)))
   for (const session of sessions) {
     if (session.is_initiated) plan.discards.push({ providerId: session.provider_id, data: session.data })
   }
 }
 
-const sessionInsert = preparedInsertReturning('cart_payment_session_insert', paymentSession, [
+const sessionInsert = preparedInsert('cart_payment_session_insert', paymentSession, [
   'id',
   'cart_id',
   'provider_id',
@@ -109,33 +110,35 @@ const sessionInsert = preparedInsertReturning('cart_payment_session_insert', pay
   'amount',
 ])
 
-async function insertSession(
+/** Queues a new session's insert; answers the row as it will be, for the rest of the plan. */
+function insertSession(
   tx: Db,
   plan: Plan,
   cartId: string,
   providerId: string,
   amount: number,
   isSelected: boolean | null,
-): Promise<PaymentSessionRow> {
+): PaymentSessionRow {
   plan.wrote = true
-  const [row] = await sessionInsert(tx, {
+  const values = {
     id: generateId('ps'),
     cart_id: cartId,
     provider_id: providerId,
     is_selected: isSelected,
     is_initiated: false,
-    status: 'pending',
+    status: 'pending' as const,
     data: {},
     amount,
-  })
-  return row
+  }
+  plan.writes.push(() => sessionInsert(tx, values))
+  const now = new Date()
+  return { ...values, created_at: now, updated_at: now, idempotency_key: null, payment_authorized_at: null }
 }
 
-async function selectSession(tx: Db, plan: Plan, cartId: string, sessionId: string): Promise<void> {
+function selectSession(tx: Db, plan: Plan, cartId: string, sessionId: string): void {
   plan.wrote = true
-  // Clear the others first (at most one selected session per cart is a unique index); the two
-  // statements go out together and run in that order.
-  await concurrently(tx, [
+  // Clear the others first: at most one selected session per cart is a unique index.
+  plan.writes.push(
     () =>
       tx
         .update(paymentSession)
@@ -146,7 +149,7 @@ async function selectSession(tx: Db, plan: Plan, cartId: string, sessionId: stri
         .update(paymentSession)
         .set({ is_selected: true, updated_at: new Date() })
         .where(eq(paymentSession.id, sessionId)),
-  ])
+  )
 }
 
 function assertRegionProvider(details: CartDetails, providerId: string): void {
@@ -170,26 +173,25 @@ async function applyDirective(
       return undefined
     case 'delete': {
       const found = session(directive.providerId)
-      if (found) await removeSessions(tx, [found], plan)
+      if (found) removeSessions(tx, [found], plan)
       return undefined
     }
     case 'select': {
       assertRegionProvider(details, directive.providerId)
-      const found =
-        session(directive.providerId) ?? (await insertSession(tx, plan, cartId, directive.providerId, total, null))
+      const found = session(directive.providerId) ?? insertSession(tx, plan, cartId, directive.providerId, total, null)
       // Selecting the session that is already the selected one (the usual call once a region's only
       // provider had its session selected for the cart) writes nothing.
       const alreadySelected =
         found.is_selected === true &&
         details.payment_sessions.every((row) => row.id === found.id || row.is_selected !== true)
-      if (!alreadySelected) await selectSession(tx, plan, cartId, found.id)
+      if (!alreadySelected) selectSession(tx, plan, cartId, found.id)
       return undefined
     }
     case 'refresh': {
       const found = session(directive.providerId)
       if (!found) return undefined
-      await removeSessions(tx, [found], plan)
-      await insertSession(tx, plan, cartId, found.provider_id, total, found.is_selected)
+      removeSessions(tx, [found], plan)
+      insertSession(tx, plan, cartId, found.provider_id, total, found.is_selected)
       return undefined
     }
     case 'update_data': {
@@ -224,35 +226,35 @@ async function applyRules(
   const cartId = details.cart.id
   const total = details.totals.total
   // The loaded sessions still hold unless a directive has just written to them.
-  let sessions = unchanged
-    ? [...details.payment_sessions]
-    : await tx.select().from(paymentSession).where(eq(paymentSession.cart_id, cartId))
+  let sessions = unchanged ? [...details.payment_sessions] : await sessionsAfterWrites(tx, plan, cartId)
   if (total <= 0) {
-    await removeSessions(tx, sessions, plan)
+    removeSessions(tx, sessions, plan)
     return
   }
   const offered = details.region.payment_providers.map((provider) => provider.id)
   const stale = sessions.filter((row) => !offered.includes(row.provider_id))
-  await removeSessions(tx, stale, plan)
+  removeSessions(tx, stale, plan)
   sessions = sessions.filter((row) => offered.includes(row.provider_id))
   if (options.createMissing) {
     // The region's only provider gets its session created selected, as the rule below would make it.
     const selectedAtOnce = offered.length === 1 && sessions.length === 0 ? true : null
     for (const providerId of offered.filter((id) => !sessions.some((row) => row.provider_id === id))) {
-      sessions.push(await insertSession(tx, plan, cartId, providerId, total, selectedAtOnce))
+      sessions.push(insertSession(tx, plan, cartId, providerId, total, selectedAtOnce))
     }
   }
   if (offered.length === 1 && sessions.length === 1 && sessions[0].is_selected !== true) {
-    await selectSession(tx, plan, cartId, sessions[0].id)
+    selectSession(tx, plan, cartId, sessions[0].id)
     sessions[0] = { ...sessions[0], is_selected: true }
   }
   const unstarted = sessions.filter((row) => !row.is_initiated && row.amount !== total).map((row) => row.id)
   if (unstarted.length > 0) {
     plan.wrote = true
-    await tx
-      .update(paymentSession)
-      .set({ amount: total, updated_at: new Date() })
-      .where(inArray(paymentSession.id, unstarted))
+    plan.writes.push(() =>
+      tx
+        .update(paymentSession)
+        .set({ amount: total, updated_at: new Date() })
+        .where(inArray(paymentSession.id, unstarted)),
+    )
   }
   const selected = sessions.find((row) => row.is_selected === true)
   if (!selected) return
@@ -264,6 +266,12 @@ async function applyRules(
   }
 }
 
+/** The cart's sessions as the writes queued so far leave them. */
+async function sessionsAfterWrites(tx: Db, plan: Plan, cartId: string): Promise<PaymentSessionRow[]> {
+  await concurrently(tx, plan.writes.splice(0))
+  return tx.select().from(paymentSession).where(eq(paymentSession.cart_id, cartId))
+}
+
 async function planRound(
   db: Db,
   env: CartEnv,
@@ -271,18 +279,21 @@ async function planRound(
   directive: Directive | undefined,
   options: RunOptions,
 ): Promise<Round> {
-  return db.transaction(async (tx) => {
+  const { round, written } = await db.transaction(async (tx) => {
     const [, details] = await concurrently(tx, [
       () => lockCart(tx, cartId, { relaxed: true }),
       () => loadCartDetails(tx, cartId, env.flags),
     ])
     assertCartOpen(details.cart)
-    const plan: Plan = { calls: [], discards: [], wrote: false }
+    const plan: Plan = { calls: [], discards: [], wrote: false, writes: [] }
     const directed = directive ? await applyDirective(tx, details, directive, plan) : undefined
     if (directed) plan.calls.push(directed)
     else await applyRules(tx, details, options, plan, !plan.wrote)
-    return { plan, details }
+    // The round's writes go out with the COMMIT.
+    return { round: { plan, details }, written: (await lastBatch(tx, plan.writes.splice(0))).answers }
   })
+  await written
+  return round
 }
 
 type CallResult = { data: PaymentData; status?: PaymentSessionStatus }
@@ -300,13 +311,14 @@ async function applyAnswers(
   answers: { call: ProviderCall; result: CallResult }[],
 ): Promise<Plan['discards']> {
   if (answers.length === 0) return []
-  return db.transaction(async (tx) => {
+  const { discards, written } = await db.transaction(async (tx) => {
     const discards: Plan['discards'] = []
     const ids = answers.map((answer) => answer.call.sessionId)
     const [, rows] = await concurrently(tx, [
       () => lockCart(tx, cartId, { relaxed: true }),
       () => sessionsByIdStatement(tx, { ids }),
     ])
+    const writes: (() => Promise<unknown>)[] = []
     for (const { call, result } of answers) {
       const row = rows.find((candidate) => candidate.id === call.sessionId)
       const unchanged =
@@ -317,16 +329,21 @@ async function applyAnswers(
         if (call.kind === 'initiate') discards.push({ providerId: call.providerId, data: result.data })
         continue
       }
-      await answerStatement(tx, {
-        id: row.id,
-        data: paymentSession.data.mapToDriverValue(result.data),
-        status: result.status ?? row.status,
-        amount: call.context.amount,
-        now: new Date(),
-      })
+      writes.push(() =>
+        answerStatement(tx, {
+          id: row.id,
+          data: paymentSession.data.mapToDriverValue(result.data),
+          status: result.status ?? row.status,
+          amount: call.context.amount,
+          now: new Date(),
+        }),
+      )
     }
-    return discards
+    // The answers go out with the COMMIT.
+    return { discards, written: (await lastBatch(tx, writes)).answers }
   })
+  await written
+  return discards
 }
 
 // Every session a provider starts sends these: built once (see `prepared`).
@@ -452,15 +469,17 @@ export async function deletePaymentSession(
 /**
  * After a change to a cart's lines, region or shipping: brings existing sessions in line with the
  * new total (v1 refreshes them in the same request). Starts no session and creates none. Answers
- * the cart as it stands afterwards; a cart without sessions is read once, for that answer.
+ * the cart as it stands afterwards; a cart without sessions is read once, for that answer, unless
+ * the caller has just read it after its change (`read`).
  */
 export async function syncPaymentSessions(
   db: Db,
   env: CartEnv,
   cartId: string,
-  region?: CartRegion,
+  known: { region?: CartRegion; read?: CartDetails } = {},
 ): Promise<CartDetails> {
-  const details = await loadCartDetails(db, cartId, env.flags, { region })
+  const { region } = known
+  const details = known.read ?? (await loadCartDetails(db, cartId, env.flags, { region }))
   if (details.payment_sessions.length === 0) return details
   const synced = await run(db, env, cartId, undefined, { createMissing: false, initiate: false })
   return synced ?? loadCartDetails(db, cartId, env.flags, { region })

@@ -244,16 +244,16 @@ describe('cart write path statement count', () => {
       // request costs fewer round trips than statements; BEGIN and COMMIT count. A statement sent
       // after an answer shares the round trip of statements still in flight on its connection, if
       // any, so steps with such follow-ups vary by one or two with the machine's timing: these are
-      // upper bounds. A transaction's BEGIN goes out with its first statement, a finished
-      // idempotency key with its COMMIT, and the order's answer is read on one connection. Before
-      // pipelining the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154 for the seven requests
-      // of a checkout, against 50 now.
+      // upper bounds. A transaction's BEGIN goes out with its first statement, its last writes
+      // (and the read of the cart they change) with its COMMIT, and the order's answer is read on
+      // one connection. Before pipelining the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154
+      // for the seven requests of a checkout, against 42 now.
       const bounds = {
         create: 2,
         line_item: 4,
-        update: 7,
-        shipping: 7,
-        sessions: 11,
+        update: 5,
+        shipping: 5,
+        sessions: 9,
         select: 2,
         get: 2,
         complete: 16,

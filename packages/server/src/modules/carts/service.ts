@@ -290,7 +290,11 @@ export async function updateCart(
   actor: CartActor,
 ): Promise<CartView> {
   rejectPromotions(input)
-  const { dropped, region: knownRegion } = await mutateCart(db, id, async (tx, row) => {
+  const {
+    dropped,
+    region: knownRegion,
+    written,
+  } = await mutateCart(db, id, async (tx, row) => {
     const [owner, regionBefore] = await concurrently(tx, [
       () => resolveOwner(tx, input, actor),
       () => retrieveCartRegion(tx, row.region_id),
@@ -328,19 +332,26 @@ export async function updateCart(
     changes.shipping_address_id = shippingAddressId
     if (input.context !== undefined) changes.context = { ...(row.context ?? {}), ...input.context }
     changes.metadata = mergeMetadata(row.metadata, input.metadata)
-    await concurrently(tx, [
+    const writes = [
       () => tx.update(cart).set(changes).where(eq(cart.id, id)),
       async () => {
         if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
       },
-      async () => {
-        if (cartRegion.id !== row.region_id || changes.sales_channel_id) await reconcileShippingMethods(tx, env, id)
-      },
+    ] as const
+    if (cartRegion.id !== row.region_id || changes.sales_channel_id) {
+      await concurrently(tx, [...writes, () => reconcileShippingMethods(tx, env, id)])
+      return { dropped: droppedSessions, region: cartRegion }
+    }
+    // Nothing else follows the writes: the cart is read in their batch, which goes out with the COMMIT.
+    const { answers } = await lastBatch(tx, [
+      ...writes,
+      () => loadCartDetails(tx, id, env.flags, { region: cartRegion }),
     ])
-    return { dropped: droppedSessions, region: cartRegion }
+    return { dropped: droppedSessions, region: cartRegion, written: answers }
   })
+  const read = written ? (await written)[2] : undefined
   await deleteProviderSessions(env, dropped)
-  const details = await syncPaymentSessions(db, env, id, knownRegion)
+  const details = await syncPaymentSessions(db, env, id, { region: knownRegion, read })
   return cartView(db, details, defaultCartRelations(env.flags))
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { inIdsParam } from '../../db/in-ids.js'
 import type { Db } from '../../db/types.js'
-import { concurrently } from '../../db/concurrent.js'
+import { concurrently, lastBatch } from '../../db/concurrent.js'
 import { prepared, preparedInsert, unencoded } from '../../db/prepared.js'
 import { Conflict, InvalidData } from '../../http/errors.js'
 import {
@@ -173,29 +173,34 @@ export async function addShippingMethod(
     const provider = env.fulfillmentProviders.get(option.provider_id)
     if (!provider) throw new InvalidData(`The fulfillment provider ${option.provider_id} is not installed`)
     const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
+    let written: { read: Promise<CartDetails> }
     try {
-      await mutateCart(db, cartId, async (tx) => {
+      written = await mutateCart(db, cartId, async (tx) => {
         const current = await loadCartDetails(tx, cartId, env.flags, { region: seen.region })
         if (shippingFingerprint(current) !== shippingFingerprint(seen)) throw new StaleCart()
-        await writeMethod(tx, current, option, data, env)
+        return writeMethod(tx, current, option, data, env)
       })
     } catch (error) {
       if (error instanceof StaleCart) continue
       throw error
     }
-    const details = await syncPaymentSessions(db, env, cartId, seen.region)
+    const details = await syncPaymentSessions(db, env, cartId, { read: await written.read })
     return cartView(db, details, defaultCartRelations(env.flags))
   }
   throw new Conflict('The cart kept changing while its shipping method was being checked')
 }
 
+/**
+ * Writes the method, and reads the cart as it then stands in the same batch, which goes out with
+ * the COMMIT: await `read` once the transaction is over (see `lastBatch`).
+ */
 async function writeMethod(
   tx: Db,
   details: CartDetails,
   option: ShippingOptionView,
   data: Record<string, unknown>,
   env: CartEnv,
-): Promise<void> {
+): Promise<{ read: Promise<CartDetails> }> {
   const sameProfile = details.shipping_methods
     .filter((method) => method.shipping_option?.profile_id === option.profile_id)
     .map((method) => method.id)
@@ -205,8 +210,9 @@ async function writeMethod(
       method.shipping_option && !sameProfile.includes(method.id) ? [method.shipping_option.profile_id] : [],
     ),
   ).add(option.profile_id)
-  // One batch, in this order: the replaced methods go, the new one is written, the lines follow.
-  await concurrently(tx, [
+  // One batch, in this order: the replaced methods go, the new one is written, the lines follow,
+  // then the cart is read.
+  const { answers } = await lastBatch(tx, [
     ...(sameProfile.length > 0
       ? [
           () =>
@@ -225,7 +231,11 @@ async function writeMethod(
         includes_tax: env.flags.tax_inclusive_pricing && option.includes_tax,
       }),
     ...shippedLineUpdates(tx, details, shipped),
+    () => loadCartDetails(tx, details.cart.id, env.flags, { region: details.region }),
   ])
+  const read = answers.then((results) => results.at(-1) as CartDetails)
+  read.catch(() => undefined) // the caller awaits it once the transaction is over
+  return { read }
 }
 
 /**
