@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 
 /** Rows one sweep statement deletes; short statements keep locks and WAL bursts small. */
-export const SWEEP_BATCH = 1000
+const SWEEP_BATCH = 1000
 
 export interface SweeperOptions {
   /** Deletes at most `limit` rows past their retention in one statement; answers how many went. */
