@@ -81,7 +81,8 @@ export async function retrieveStoreCart(
   actor: CartActor,
 ): Promise<CartView> {
   const selection = parseCartSelection(query, flags)
-  const row = await retrieveCartRow(db, id)
+  let details = await loadCartDetails(db, id, flags)
+  const row = details.cart
   const customerId = actor.customerId
   if (customerId && !row.completed_at && (row.customer_id !== customerId || !row.email)) {
     await mutateCart(db, id, async (tx, current) => {
@@ -89,8 +90,9 @@ export async function retrieveStoreCart(
       await tx.update(cart).set({ customer_id: owner.id, email: owner.email }).where(eq(cart.id, current.id))
       await emit(tx, 'cart.customer_updated', { id })
     })
+    details = await loadCartDetails(db, id, flags)
   }
-  return cartView(db, await loadCartDetails(db, id, flags), selection.relations, selection.fields)
+  return cartView(db, details, selection.relations, selection.fields)
 }
 
 async function firstRegionId(db: Db): Promise<string> {
