@@ -158,13 +158,8 @@ function assertRegionProvider(details: CartDetails, providerId: string): void {
   }
 }
 
-/** The directive's own changes, made before the usual rules run. */
-async function applyDirective(
-  tx: Db,
-  details: CartDetails,
-  directive: Directive,
-  plan: Plan,
-): Promise<ProviderCall | undefined> {
+/** The directive's own changes, queued before the usual rules run. */
+function applyDirective(tx: Db, details: CartDetails, directive: Directive, plan: Plan): ProviderCall | undefined {
   const cartId = details.cart.id
   const total = details.totals.total
   const session = (providerId: string) => details.payment_sessions.find((row) => row.provider_id === providerId)
@@ -286,7 +281,7 @@ async function planRound(
     ])
     assertCartOpen(details.cart)
     const plan: Plan = { calls: [], discards: [], wrote: false, writes: [] }
-    const directed = directive ? await applyDirective(tx, details, directive, plan) : undefined
+    const directed = directive ? applyDirective(tx, details, directive, plan) : undefined
     if (directed) plan.calls.push(directed)
     else await applyRules(tx, details, options, plan, !plan.wrote)
     // The round's writes go out with the COMMIT.

@@ -173,7 +173,7 @@ export async function addShippingMethod(
     const provider = env.fulfillmentProviders.get(option.provider_id)
     if (!provider) throw new InvalidData(`The fulfillment provider ${option.provider_id} is not installed`)
     const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
-    let written: { read: Promise<CartDetails> }
+    let written: { answers: Promise<unknown[]> }
     try {
       written = await mutateCart(db, cartId, async (tx) => {
         const current = await loadCartDetails(tx, cartId, env.flags, { region: seen.region })
@@ -184,7 +184,8 @@ export async function addShippingMethod(
       if (error instanceof StaleCart) continue
       throw error
     }
-    const details = await syncPaymentSessions(db, env, cartId, { read: await written.read })
+    const read = (await written.answers).at(-1) as CartDetails
+    const details = await syncPaymentSessions(db, env, cartId, { read })
     return cartView(db, details, defaultCartRelations(env.flags))
   }
   throw new Conflict('The cart kept changing while its shipping method was being checked')
@@ -192,7 +193,8 @@ export async function addShippingMethod(
 
 /**
  * Writes the method, and reads the cart as it then stands in the same batch, which goes out with
- * the COMMIT: await `read` once the transaction is over (see `lastBatch`).
+ * the COMMIT: the read is the last of the `answers`, awaited once the transaction is over (see
+ * `lastBatch`).
  */
 async function writeMethod(
   tx: Db,
@@ -200,7 +202,7 @@ async function writeMethod(
   option: ShippingOptionView,
   data: Record<string, unknown>,
   env: CartEnv,
-): Promise<{ read: Promise<CartDetails> }> {
+): Promise<{ answers: Promise<unknown[]> }> {
   const sameProfile = details.shipping_methods
     .filter((method) => method.shipping_option?.profile_id === option.profile_id)
     .map((method) => method.id)
@@ -212,7 +214,7 @@ async function writeMethod(
   ).add(option.profile_id)
   // One batch, in this order: the replaced methods go, the new one is written, the lines follow,
   // then the cart is read.
-  const { answers } = await lastBatch(tx, [
+  return lastBatch(tx, [
     ...(sameProfile.length > 0
       ? [
           () =>
@@ -233,9 +235,6 @@ async function writeMethod(
     ...shippedLineUpdates(tx, details, shipped),
     () => loadCartDetails(tx, details.cart.id, env.flags, { region: details.region }),
   ])
-  const read = answers.then((results) => results.at(-1) as CartDetails)
-  read.catch(() => undefined) // the caller awaits it once the transaction is over
-  return { read }
 }
 
 /**
