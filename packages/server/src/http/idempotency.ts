@@ -32,7 +32,8 @@ export const idempotencyKey = pgTable('idempotency_key', {
   request_params: jsonb('request_params').$type<Record<string, unknown> | null>(),
   request_path: text('request_path'),
   response_code: integer('response_code'),
-  response_body: jsonb('response_body').$type<unknown>(),
+  /** The answer as it was sent, JSON text: serialized once, and replayed byte for byte. */
+  response_body: text('response_body'),
   recovery_point: text('recovery_point').notNull().default('started'),
 })
 
@@ -50,6 +51,9 @@ const MAX_STAGE_RUNS = 20
 
 /** What a stage ends with: the next recovery point, or the response that finishes the request. */
 export type StageResult = { recovery_point: string } | { response_code: number; response_body: unknown }
+
+/** The route's serializer for a status code: a finished stage's answer is stored as it is sent. */
+type Serialize = (code: number, body: unknown) => string
 
 /**
  * One step of an idempotent handler.
@@ -192,6 +196,7 @@ async function runUnderOwnKey(
   value: string,
   fingerprint: Fingerprint,
   stages: Stages,
+  serialize: Serialize,
 ): Promise<IdempotencyKeyRow> {
   let key: IdempotencyKeyRow = {
     id: generateId('ikey'),
@@ -212,7 +217,12 @@ async function runUnderOwnKey(
     const next = (result: StageResult): IdempotencyKeyRow =>
       'recovery_point' in result
         ? { ...current, recovery_point: result.recovery_point }
-        : { ...current, recovery_point: FINISHED, ...result }
+        : {
+            ...current,
+            recovery_point: FINISHED,
+            response_code: result.response_code,
+            response_body: serialize(result.response_code, result.response_body),
+          }
     if (stage.mode === 'atomic') {
       const outcome = await db.transaction(async (tx) => {
         const advanced = next(await stage.run(tx, current))
@@ -271,7 +281,12 @@ async function readForUpdate(tx: Db, value: string): Promise<IdempotencyKeyRow> 
   return row
 }
 
-async function advance(tx: Db, key: IdempotencyKeyRow, result: StageResult): Promise<IdempotencyKeyRow> {
+async function advance(
+  tx: Db,
+  key: IdempotencyKeyRow,
+  result: StageResult,
+  serialize: Serialize,
+): Promise<IdempotencyKeyRow> {
   // A finished key is replayed without its lock, so finishing releases it too.
   const changes =
     'recovery_point' in result
@@ -279,7 +294,7 @@ async function advance(tx: Db, key: IdempotencyKeyRow, result: StageResult): Pro
       : {
           recovery_point: FINISHED,
           response_code: result.response_code,
-          response_body: result.response_body,
+          response_body: serialize(result.response_code, result.response_body),
           locked_at: null,
         }
   const [row] = await tx
@@ -296,19 +311,24 @@ async function advance(tx: Db, key: IdempotencyKeyRow, result: StageResult): Pro
  * took over an expired lock already moved it on, this request's stage result is dropped and the
  * loop continues from where the other one got.
  */
-async function runStage(db: Db, key: IdempotencyKeyRow, stage: Stage): Promise<IdempotencyKeyRow> {
+async function runStage(
+  db: Db,
+  key: IdempotencyKeyRow,
+  stage: Stage,
+  serialize: Serialize,
+): Promise<IdempotencyKeyRow> {
   if (stage.mode === 'atomic') {
     return db.transaction(async (tx) => {
       const current = await readForUpdate(tx, key.idempotency_key)
       if (current.recovery_point !== key.recovery_point) return current
-      return advance(tx, current, await stage.run(tx, current))
+      return advance(tx, current, await stage.run(tx, current), serialize)
     })
   }
   const result = await stage.run(db, key)
   return db.transaction(async (tx) => {
     const current = await readForUpdate(tx, key.idempotency_key)
     if (current.recovery_point !== key.recovery_point) return current
-    return advance(tx, current, result)
+    return advance(tx, current, result, serialize)
   })
 }
 
@@ -322,6 +342,7 @@ async function runUnderClientKey(
   value: string,
   fingerprint: Fingerprint,
   stages: Stages,
+  serialize: Serialize,
 ): Promise<IdempotencyKeyRow> {
   const created = await createLockedKey(db, value, fingerprint)
   let key = created ?? (await findOrCreateIdempotencyKey(db, value, fingerprint))
@@ -332,7 +353,7 @@ async function runUnderClientKey(
     for (let runs = 0; key.recovery_point !== FINISHED; runs++) {
       const stage = stages[key.recovery_point]
       if (!stage || runs >= MAX_STAGE_RUNS) throw new UnexpectedState('Unknown recovery point')
-      key = await runStage(db, key, stage)
+      key = await runStage(db, key, stage, serialize)
     }
     return key
   } finally {
@@ -362,24 +383,29 @@ export async function deleteExpiredIdempotencyKeys(db: Db, retentionMs: number, 
 
 /**
  * Handles a request idempotently (conventions §7) under the key its client sent, or one made up
- * for it, running `stages` until one finishes with a response. Every answer carries the
- * `Idempotency-Key` header.
+ * for it, running `stages` until one finishes with a response, and sends that response. The
+ * answer is serialized once, by the route's serializer, and the same text is stored with the key
+ * and sent. Every answer carries the `Idempotency-Key` header.
  */
-export async function runIdempotent<Response>(
+export async function runIdempotent(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   stages: Stages,
-): Promise<Response> {
+): Promise<FastifyReply> {
   const { value, own } = keyOf(request)
   reply.header('Idempotency-Key', value)
   reply.header('Access-Control-Expose-Headers', 'Idempotency-Key')
 
+  // A route's serializer (fast-json-stringify from its response schema) answers JSON text.
+  const serialize: Serialize = (code, body) => reply.status(code).serialize(body) as string
   const fingerprint = fingerprintOf(request)
   const key = own
-    ? await runUnderOwnKey(db, value, fingerprint, stages)
-    : await runUnderClientKey(db, value, fingerprint, stages)
-  reply.status(key.response_code ?? 200)
-  // The stored body is what a stage answered for this route, so it has the route's response type.
-  return key.response_body as Response
+    ? await runUnderOwnKey(db, value, fingerprint, stages, serialize)
+    : await runUnderClientKey(db, value, fingerprint, stages, serialize)
+  // Already JSON: Fastify sends a string with a JSON content type as it is.
+  return reply
+    .status(key.response_code ?? 200)
+    .type('application/json; charset=utf-8')
+    .send(key.response_body)
 }

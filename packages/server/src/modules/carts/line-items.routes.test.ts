@@ -181,6 +181,30 @@ describe('Idempotency-Key on POST /store/carts/:id/line-items', () => {
     expect(current.json().cart.items).toMatchObject([{ quantity: 2 }])
   })
 
+  it('stores the answer as it was sent, and replays it byte for byte', async () => {
+    const cart = await cartIn()
+    const shirt = await variant()
+    const addRaw = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/store/carts/${cart.id}/line-items`,
+        payload: { variant_id: shirt.id, quantity: 1 },
+        headers,
+      })
+    // A key made up by the server, then one sent by the client: each path stores the answer.
+    const own = await addRaw()
+    const client = await addRaw({ 'idempotency-key': `bytes-${cart.id}` })
+    for (const first of [own, client]) {
+      const value = first.headers['idempotency-key'] as string
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect((await keyRow(value)).response_body).toBe(first.body)
+      const replayed = await addRaw({ 'idempotency-key': value })
+      expect(replayed.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(replayed.body).toBe(first.body)
+    }
+    expect(client.json().cart.items).toMatchObject([{ quantity: 2 }])
+  })
+
   it('refuses a key used for another request with 422', async () => {
     const cart = await cartIn()
     const shirt = await variant()

@@ -20,7 +20,6 @@ import {
 } from './contract.js'
 import { addLineItemStages, deleteLineItem, updateLineItem } from './line-items.js'
 import type { CartEnv } from './lock.js'
-import type { CartView } from './view.js'
 import {
   createPaymentSessionsStages,
   deletePaymentSession,
@@ -41,7 +40,6 @@ export function cartEnv(app: FastifyInstance): CartEnv {
 
 const tags = ['Carts']
 const cartResponse = { 200: StoreCartsRes }
-type CartResponse = { cart: CartView }
 
 /**
  * The storefront cart (reference/store-api.md "Carts"). Every route answers `{cart}` with its
@@ -105,7 +103,7 @@ export const storeCartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      runIdempotent<CartResponse>(app.db, request, reply, addLineItemStages(env, request.params.id, request.body)),
+      runIdempotent(app.db, request, reply, addLineItemStages(env, request.params.id, request.body)),
   )
 
   app.post(
@@ -154,7 +152,7 @@ export const storeCartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/store/carts/:id/payment-sessions',
     { schema: { tags, params: CartIdParams, querystring: CartFindParams, response: cartResponse } },
     async (request, reply) =>
-      runIdempotent<CartResponse>(app.db, request, reply, createPaymentSessionsStages(env, request.params.id)),
+      runIdempotent(app.db, request, reply, createPaymentSessionsStages(env, request.params.id)),
   )
 
   app.post(
@@ -215,7 +213,7 @@ export const storeCartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/store/carts/:id/taxes',
     { schema: { tags, params: CartIdParams, querystring: CartFindParams, response: cartResponse } },
     async (request, reply) =>
-      runIdempotent<CartResponse>(app.db, request, reply, calculateTaxesStages(env, request.params.id)),
+      runIdempotent(app.db, request, reply, calculateTaxesStages(env, request.params.id)),
   )
 
   app.get(

@@ -5,10 +5,6 @@ import { CartFindParams, CartIdParams } from '../carts/contract.js'
 import { cartEnv } from '../carts/store.routes.js'
 import { completeCartStages } from './complete.js'
 import { StorePostCartsCartCompleteConflictRes, StorePostCartsCartCompleteRes } from './contract.js'
-import type { Static } from '@sinclair/typebox'
-
-type CompleteResponse =
-  Static<typeof StorePostCartsCartCompleteRes> | Static<typeof StorePostCartsCartCompleteConflictRes>
 
 /** How long a request waits for another one holding the same Idempotency-Key to finish. */
 const KEY_WAIT_MS = 30_000
@@ -20,16 +16,16 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * then replays its answer, so a storefront that sends one completion twice (a double click, a
  * retry after a timeout) gets the same answer twice instead of a 409.
  */
-async function runWaitingForKey<Response>(
+async function runWaitingForKey(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   stages: Stages,
-): Promise<Response> {
+): Promise<FastifyReply> {
   const deadline = Date.now() + KEY_WAIT_MS
   for (let attempt = 0; ; attempt++) {
     try {
-      return await runIdempotent<Response>(app.db, request, reply, stages)
+      return await runIdempotent(app.db, request, reply, stages)
     } catch (error) {
       if (!(error instanceof IdempotencyKeyBusy) || Date.now() >= deadline) throw error
       await pause(Math.min(20 * 2 ** attempt, 250))
@@ -48,7 +44,7 @@ export const storeCompleteCartRoutes: FastifyPluginAsyncTypebox = async (app) =>
   }
   for (const path of ['/store/carts/:id/complete', '/store/carts/:id/complete-cart']) {
     app.post(path, { schema }, async (request, reply) =>
-      runWaitingForKey<CompleteResponse>(app, request, reply, completeCartStages(env, request.params.id)),
+      runWaitingForKey(app, request, reply, completeCartStages(env, request.params.id)),
     )
   }
 }
