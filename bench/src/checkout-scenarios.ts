@@ -19,8 +19,17 @@ import { readDemoLogin } from '../../packages/server/src/seed/demo.js'
 import { benchConfig } from './env.js'
 import type { Context, Fixtures, Scenario, Step } from './scenarios.js'
 
-/** Carts the line-item scenario rotates over: four per connection, so no request waits on another's cart lock. */
+/** Carts a scenario rotates over at a time: four per connection, so no request waits on another's cart lock. */
 const CART_POOL = 200
+/**
+ * The line-item scenario adds to a cart this many times, then moves on to a fresh one: a shopper's
+ * cart holds a few lines, and a run's figure must not depend on how long it ran or how fast the
+ * server was (on a fixed pool, a faster server fills its carts sooner, and each add then carries a
+ * bigger cart back).
+ */
+const ADDS_PER_CART = 5
+/** Adds per second the scenario makes fresh carts for: twice the target. Beyond it, carts fill up further. */
+const MAX_ADDS_PER_SECOND = 2000
 /** Variants to sell, drawn from the whole catalogue. */
 const VARIANT_POOL = 2000
 /**
@@ -241,27 +250,39 @@ const createCart: Scenario = {
       : undefined,
 }
 
-/** Adds a random variant to the next cart of a pool made in setup, round-robin. */
+/**
+ * The cart the `n`th add goes to: the adds rotate over a window of `CART_POOL` carts, and once each
+ * has had `ADDS_PER_CART`, over the next window; past the last cart they start over from the first.
+ */
+function cartForAdd(n: number, carts: number): number {
+  const window = Math.min(CART_POOL, carts)
+  const round = Math.floor(n / (window * ADDS_PER_CART))
+  return (round * window + (n % window)) % carts
+}
+
+/** Adds a random variant to fresh carts made in setup, `ADDS_PER_CART` to each (see `cartForAdd`). */
 function addLineItem(): Scenario {
   let ready: { carts: string[]; variantIds: string[] } | undefined
   let next = 0
   return {
     name: 'add line item',
     target: 'server',
-    async setup({ url, databaseUrl }, fixtures) {
+    async setup({ url, databaseUrl, seconds }, fixtures) {
       const found = await prepare(url, databaseUrl, fixtures)
       if (typeof found === 'string') return found
       const shopper: Api = { url, headers: storefront(fixtures) }
+      const wanted = Math.max(CART_POOL, Math.ceil((seconds * MAX_ADDS_PER_SECOND) / ADDS_PER_CART))
       const carts: string[] = []
-      // A few at a time: the pool is made before the load, and its speed is not measured.
-      for (let made = 0; made < CART_POOL; made += 10) {
+      // Made before the load, and their speed is not measured.
+      for (let made = 0; made < wanted; made += 50) {
         const batch = await Promise.all(
-          Array.from({ length: 10 }, () =>
+          Array.from({ length: Math.min(50, wanted - made) }, () =>
             call<{ cart: { id: string } }>(shopper, 'POST', '/store/carts', { region_id: fixtures.regionId }),
           ),
         )
         carts.push(...batch.map((answer) => answer.cart.id))
       }
+      console.log(`  (made ${carts.length} empty carts, ${ADDS_PER_CART} adds each at up to ${MAX_ADDS_PER_SECOND}/s)`)
       ready = { carts, variantIds: found.variantIds }
       return undefined
     },
@@ -275,7 +296,7 @@ function addLineItem(): Scenario {
           headers: json(fixtures),
           setupRequest: (request) => ({
             ...request,
-            path: `/store/carts/${carts[next++ % carts.length]}/line-items`,
+            path: `/store/carts/${carts[cartForAdd(next++, carts.length)]}/line-items`,
             body: JSON.stringify({ variant_id: pick(variantIds), quantity: 1 }),
           }),
         },

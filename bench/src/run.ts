@@ -425,7 +425,7 @@ async function main(): Promise<void> {
       const target = scenario.target === 'server' ? await serverFor(scenario.serverEnv) : ceilingUrl
       // Carts to add to, a shipping option: made through the API of the process the scenario loads.
       const unready = await scenario
-        .setup?.({ url: target, databaseUrl: url }, fixtures)
+        .setup?.({ url: target, databaseUrl: url, seconds: options.warmup + options.duration }, fixtures)
         .catch((error: unknown) => `setup failed: ${(error as Error).message}`)
       const steps = unready ? undefined : scenario.steps(fixtures)
       const missing = unready ?? scenario.missing ?? 'missing data'

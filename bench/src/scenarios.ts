@@ -38,10 +38,11 @@ export interface Scenario {
   connections?: number
   /**
    * Runs once before `steps`, against the process the scenario loads, to make what the steps need
-   * (carts to add to, a shipping option). Resolves to why the scenario cannot run, reported as
+   * (carts to add to, a shipping option); `seconds` is how long the load will last, warm-up
+   * included. Resolves to why the scenario cannot run, reported as
    * skipped, or `undefined` when ready; a rejection is reported as `skipped: setup failed: …`.
    */
-  setup?(server: { url: string; databaseUrl: string }, fixtures: Fixtures): Promise<string | undefined>
+  setup?(server: { url: string; databaseUrl: string; seconds: number }, fixtures: Fixtures): Promise<string | undefined>
   /**
    * The requests one iteration makes, in order; `undefined` when the seeded data lacks what the
    * scenario needs (it is then reported as skipped with `missing`).
