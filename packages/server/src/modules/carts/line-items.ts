@@ -4,13 +4,14 @@ import { generateId } from '../../db/ids.js'
 import { prepared, preparedInsert } from '../../db/prepared.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { InvalidData } from '../../http/errors.js'
+import { InvalidData, NotFound } from '../../http/errors.js'
 import { concurrently } from '../../db/concurrent.js'
 import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import {
   loadCartDetails,
   retrieveCartRegion,
+  retrieveRegionOfCart,
   type CartDetails,
   type CartRegion,
   type CartRow,
@@ -21,7 +22,9 @@ import { lineItem } from './schema.js'
 import { reconcileShippingMethods, shippedProfiles, unshipLines } from './shipping-methods.js'
 import {
   assertSellable,
+  channelOfCart,
   loadCartVariants,
+  variantProductsInCartChannel,
   variantProductsInChannel,
   requireUnitPrice,
   requireVariant,
@@ -78,41 +81,77 @@ function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<s
   return (empty(a) && empty(b)) || isDeepStrictEqual(a, b)
 }
 
+/** What `addLines` checks and merges against, read before it writes (see `readForLines`). */
+export interface LineReads {
+  /** Undefined for an unknown cart, whose 404 the caller answers first. */
+  region: CartRegion | undefined
+  variants: Map<string, CartVariant>
+  /** The products of the variants sold in the cart's sales channel (none when it has none). */
+  inChannel: Set<string>
+  assertInStock: (variant: CartVariant['variant'], quantity: number) => void
+  /** The cart's lines of the variants added. */
+  lines: LineItemRow[]
+  /** The shipping profiles the cart's shipping methods cover. */
+  shipped: Set<string>
+}
+
+/**
+ * Sends every read `addLines` needs to put these variants on the cart, in one batch, by the cart's
+ * id alone (the region too, unless known): they need no answer first, so they can go out behind
+ * the cart's lock (`mutateCart`'s `alongside`) or behind the insert of a new cart.
+ */
+export function readForLines(
+  tx: Db,
+  env: CartEnv,
+  cartId: string,
+  variantIds: string[],
+  knownRegion?: CartRegion,
+): Promise<LineReads> {
+  const ids = [...new Set(variantIds)]
+  return concurrently(tx, [
+    async () => knownRegion ?? retrieveRegionOfCart(tx, cartId),
+    () => loadCartVariants(tx, ids),
+    async () => (env.flags.sales_channels ? variantProductsInCartChannel(tx, ids, cartId) : new Set<string>()),
+    () => stockCheck(tx, env.flags, channelOfCart(cartId), ids),
+    async () =>
+      (await cartLinesStatement(tx, { cartId })).filter(
+        (line) => line.variant_id !== null && ids.includes(line.variant_id),
+      ),
+    () => shippedProfiles(tx, cartId),
+  ]).then(([region, variants, inChannel, assertInStock, lines, shipped]) => ({
+    region,
+    variants,
+    inChannel,
+    assertInStock,
+    lines,
+    shipped,
+  }))
+}
+
 /**
  * Puts lines on a cart inside the caller's transaction (the cart locked): every variant checked
  * (published, in the cart's channel, priced in its region, in stock), inputs of one variant summed,
  * and each merged into an existing line of that variant and metadata when that line allows it
- * (`should_merge`), as v1 does. Everything it checks is read in one batch of statements (the
- * region too, unless the caller knows it), then its writes in one more: one per merged line, one
- * for the new lines and, on a cart without shipping methods, one marking its lines not shipped.
- * Answers the region and whether the cart has shipping methods. On a cart without shipping
- * methods nothing else must follow the writes, so `then` (say, a read of the cart) goes in their
- * batch, and its answer is `after`.
+ * (`should_merge`), as v1 does. What it checks was read beforehand (`readForLines`); its writes go
+ * in one batch: one per merged line, one for the new lines and, on a cart without shipping
+ * methods, one marking its lines not shipped. Answers the region and whether the cart has shipping
+ * methods. On a cart without shipping methods nothing else must follow the writes, so `then` (say,
+ * a read of the cart) goes in their batch, and its answer is `after`.
  */
 export async function addLines<After>(
   tx: Db,
   env: CartEnv,
   row: CartRow,
   inputs: LineInput[],
-  knownRegion?: CartRegion,
+  reads: LineReads,
   then?: (region: CartRegion) => PromiseLike<After>,
 ): Promise<{ region: CartRegion; hasShippingMethods?: boolean; after?: After }> {
-  if (inputs.length === 0) return { region: knownRegion ?? (await retrieveCartRegion(tx, row.region_id)) }
-  const variantIds = [...new Set(inputs.map((input) => input.variant_id))]
+  const { variants, inChannel, assertInStock, lines, shipped } = reads
+  const region = reads.region
+  if (!region) throw NotFound.entity('Region', row.region_id)
   const channelId = row.sales_channel_id && env.flags.sales_channels ? row.sales_channel_id : null
-  const [region, variants, inChannel, assertInStock, lines, shipped] = await concurrently(tx, [
-    async () => knownRegion ?? retrieveCartRegion(tx, row.region_id),
-    () => loadCartVariants(tx, variantIds),
-    async () => (channelId ? variantProductsInChannel(tx, variantIds, channelId) : null),
-    () => stockCheck(tx, env.flags, row.sales_channel_id, variantIds),
-    async () =>
-      (await cartLinesStatement(tx, { cartId: row.id })).filter(
-        (line) => line.variant_id !== null && variantIds.includes(line.variant_id),
-      ),
-    () => shippedProfiles(tx, row.id),
-  ])
   const entries = inputs.map((input) => ({ input, entry: requireVariant(variants, input.variant_id) }))
-  const channel = channelId && inChannel ? { id: channelId, inChannel } : null
+  const channel = channelId ? { id: channelId, inChannel } : null
   for (const { entry } of entries) assertSellable(entry, channel)
   const targeted = new Set<string>()
   const added = new Map<string, { entry: CartVariant; quantity: number; metadata?: Record<string, unknown> }>()
@@ -194,13 +233,18 @@ export async function addLineItemInTransaction(
   cartId: string,
   input: LineInput,
 ): Promise<CartDetails> {
-  return mutateCart(tx, cartId, async (inner, row) => {
-    const readCart = (region: CartRegion) => loadCartDetails(inner, cartId, env.flags, { region })
-    const { region, hasShippingMethods, after } = await addLines(inner, env, row, [input], undefined, readCart)
-    if (after) return after
-    if (hasShippingMethods) await reconcileShippingMethods(inner, env, cartId, true)
-    return readCart(region)
-  })
+  return mutateCart(
+    tx,
+    cartId,
+    async (inner, row, reads) => {
+      const readCart = (region: CartRegion) => loadCartDetails(inner, cartId, env.flags, { region })
+      const { region, hasShippingMethods, after } = await addLines(inner, env, row, [input], reads, readCart)
+      if (after) return after
+      if (hasShippingMethods) await reconcileShippingMethods(inner, env, cartId, true)
+      return readCart(region)
+    },
+    (inner: Db) => readForLines(inner, env, cartId, [input.variant_id]),
+  )
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FeatureFlags } from '../../config.js'
 import { inIdsOf } from '../../db/in-ids.js'
@@ -144,13 +144,17 @@ const regionRelations = {
  * The region, its currency's tax setting, its countries, payment providers and tax rates, in one
  * statement.
  */
-const regionStatement = prepared('cart_region', (db) =>
+const regionSelect = (db: Db, which: SQL) =>
   db
     .select({ region, currency_includes_tax: currency.includes_tax, ...regionRelations })
     .from(region)
     .innerJoin(currency, eq(currency.code, region.currency_code))
-    .where(and(eq(region.id, id), isNull(region.deleted_at)))
-    .limit(1),
+    .where(and(which, isNull(region.deleted_at)))
+    .limit(1)
+const regionStatement = prepared('cart_region', (db) => regionSelect(db, eq(region.id, id)))
+/** The same for a cart's region, looked up in the statement: it needs no answer before it is sent. */
+const regionOfCartStatement = prepared('cart_region_of_cart', (db) =>
+  regionSelect(db, sql`${region.id} = (SELECT c.region_id FROM ${cart} c WHERE c.id = ${id})`),
 )
 
 type RegionRead = Awaited<ReturnType<typeof regionStatement>>[number]
@@ -307,6 +311,15 @@ export async function retrieveCartRegion(db: Db, regionId: string): Promise<Cart
   const [row] = await regionStatement(db, { id: regionId })
   if (!row) throw NotFound.entity('Region', regionId)
   return cartRegionOf(row)
+}
+
+/**
+ * The cart's region, as `retrieveCartRegion` answers it, read by the cart's id; undefined when the
+ * cart is unknown (the caller answers that 404) or its region deleted.
+ */
+export async function retrieveRegionOfCart(db: Db, cartId: string): Promise<CartRegion | undefined> {
+  const [row] = await regionOfCartStatement(db, { id: cartId })
+  return row && cartRegionOf(row)
 }
 
 function cartRegionOf(row: RegionRead): CartRegion {

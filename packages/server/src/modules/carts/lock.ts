@@ -83,19 +83,26 @@ const touchStatement = prepared('cart_touch', (db) =>
  * A change to an open cart: one transaction, under the cart's lock and with a relaxed commit, that
  * refuses a completed cart, touches `updated_at` and records `cart.updated`. The row is touched and
  * read in one statement once the lock is held; a refused change rolls the touch back with
- * everything else.
+ * everything else. `alongside` sends reads that need only the cart's id in the same batch, behind
+ * the lock: they see the cart as the lock holds it, and `work` gets their answer with the row.
  */
-export async function mutateCart<T>(db: Db, id: string, work: (tx: Db, row: CartRow) => Promise<T>): Promise<T> {
+export async function mutateCart<T, Alongside = undefined>(
+  db: Db,
+  id: string,
+  work: (tx: Db, row: CartRow, alongside: NoInfer<Alongside>) => Promise<T>,
+  alongside?: (tx: Db) => PromiseLike<Alongside>,
+): Promise<T> {
   return inTransaction(db, async (tx) => {
     // Sent together, the lock first: the touch runs once the lock is granted, without a round trip
     // between, and the event is recorded up front (a refused change rolls it back with the rest).
-    const [, [row]] = await concurrently(tx, [
+    const [, [row], , read] = await concurrently(tx, [
       () => lockCart(tx, id, { relaxed: true }),
       () => touchStatement(tx, { id, now: new Date() }),
       () => emit(tx, 'cart.updated', { id }),
+      async () => alongside?.(tx),
     ])
     if (!row) throw NotFound.entity('Cart', id)
     assertCartOpen(row)
-    return work(tx, row)
+    return work(tx, row, read as Alongside)
   })
 }

@@ -24,7 +24,7 @@ import {
   writeCartAddress,
 } from './addresses.js'
 import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
-import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js'
+import { addLines, dropLinesOutsideChannel, readForLines, repriceLines } from './line-items.js'
 import { assertCartOpen, lockCart, mutateCart, type CartEnv, type LockOptions } from './lock.js'
 import {
   computeCartTaxLines,
@@ -211,9 +211,14 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
       // Nothing follows the writes, so they go out with the COMMIT: one round trip for both.
       return { inserted: (await lastBatch(tx, writes)).answers, region: cartRegion, parts }
     }
-    const inserted = await concurrently(tx, writes)
-    await addLines(tx, env, inserted[1][0], items, cartRegion)
-    return { inserted: Promise.resolve(inserted), region: cartRegion, parts }
+    // The reads for the items go behind the inserts: they look the new cart up by its id.
+    const variantIds = items.map((item) => item.variant_id)
+    const [address, inserted, event, reads] = await concurrently(tx, [
+      ...writes,
+      () => readForLines(tx, env, id, variantIds, cartRegion),
+    ])
+    await addLines(tx, env, inserted[0], items, reads)
+    return { inserted: Promise.resolve([address, inserted, event] as const), region: cartRegion, parts }
   })
   const [addresses, [row]] = await made.inserted
   const known = {

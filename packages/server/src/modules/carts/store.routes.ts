@@ -212,8 +212,7 @@ export const storeCartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/store/carts/:id/taxes',
     { schema: { tags, params: CartIdParams, querystring: CartFindParams, response: cartResponse } },
-    async (request, reply) =>
-      runIdempotent(app.db, request, reply, calculateTaxesStages(env, request.params.id)),
+    async (request, reply) => runIdempotent(app.db, request, reply, calculateTaxesStages(env, request.params.id)),
   )
 
   app.get(

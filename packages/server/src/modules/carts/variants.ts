@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
@@ -6,9 +6,10 @@ import { concurrently } from '../../db/concurrent.js'
 import type { PriceRow, VariantRow } from '../catalog/loader.js'
 import { priceIncludesTax, selectPrice } from '../catalog/price-selection.js'
 import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
-import { availabilityCheck } from '../inventory/availability.js'
+import { availabilityCheck, type ChannelRef } from '../inventory/availability.js'
 import { lineProductColumns, withProfile, type CartFlags, type CartRegion, type LineProduct } from './loader.js'
 import { prepared } from '../../db/prepared.js'
+import { cart } from './schema.js'
 
 /** What a cart needs of a variant to put it on a line: the variant, its product and its prices. */
 export interface CartVariant {
@@ -130,6 +131,31 @@ const inChannelStatement = prepared('cart_variants_in_channel', (db) =>
     ),
 )
 
+/** The cart's sales channel, read by the statement it is part of: null when the cart has none. */
+export const channelOfCart = (cartId: string | Placeholder) =>
+  sql<string | null>`(SELECT c.sales_channel_id FROM ${cart} c WHERE c.id = ${cartId})`
+
+/** `inChannelStatement` for the channel of a cart, looked up in the statement. */
+const inCartChannelStatement = prepared('cart_variants_in_cart_channel', (db) =>
+  db
+    .select({ product_id: productSalesChannel.product_id })
+    .from(productSalesChannel)
+    .innerJoin(productVariant, eq(productVariant.product_id, productSalesChannel.product_id))
+    .where(
+      and(
+        sql`${productVariant.id} = ANY(${ids})`,
+        sql`${productSalesChannel.sales_channel_id} = ${channelOfCart(sql.placeholder('cartId'))}`,
+      ),
+    ),
+)
+
+/** The products of these variants that are sold in the cart's channel (none when it has none). */
+export async function variantProductsInCartChannel(db: Db, variantIds: string[], cartId: string): Promise<Set<string>> {
+  if (variantIds.length === 0) return new Set()
+  const rows = await inCartChannelStatement(db, { ids: variantIds, cartId })
+  return new Set(rows.map((row) => row.product_id))
+}
+
 /** The products of these variants that are sold in the channel, read by the variants' ids. */
 export async function variantProductsInChannel(db: Db, variantIds: string[], channelId: string): Promise<Set<string>> {
   if (variantIds.length === 0) return new Set()
@@ -173,9 +199,9 @@ export function assertInventory(variant: VariantRow, quantity: number): void {
 export async function stockCheck(
   db: Db,
   flags: Partial<FeatureFlags>,
-  channelId: string | null,
+  channel: ChannelRef,
   variantIds: string[],
 ): Promise<(variant: VariantRow, quantity: number) => void> {
   if (!flags.inventoryService) return assertInventory
-  return availabilityCheck(db, variantIds, channelId)
+  return availabilityCheck(db, variantIds, channel)
 }

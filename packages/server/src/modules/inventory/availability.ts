@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { productSalesChannel, productVariant } from '../catalog/schema.js'
 import { salesChannel } from '../sales-channels/schema.js'
@@ -13,15 +13,24 @@ import { inventoryItem, inventoryLevel, productVariantInventoryItem, salesChanne
  * units of one, counts the sets it can make. Variants without inventory items are not tracked.
  */
 
-/** The request's sales channel, or the store's default one: a SQL value, so lookups stay one query. */
-const channelOrDefault = (channelId: string | null | undefined) =>
-  channelId ? sql`${channelId}::text` : sql`(SELECT ${store.default_sales_channel_id} FROM ${store} LIMIT 1)`
+/**
+ * A sales channel: its id, none (the store's default), or a SQL value that reads one in the same
+ * statement (a cart's), the default when it reads null.
+ */
+export type ChannelRef = string | SQL | null | undefined
+
+/** The channel, or the store's default one: a SQL value, so lookups stay one query. */
+function channelOrDefault(channel: ChannelRef) {
+  const storeDefault = sql`(SELECT ${store.default_sales_channel_id} FROM ${store} LIMIT 1)`
+  if (channel instanceof SQL) return sql`coalesce(${channel}, ${storeDefault})`
+  return channel ? sql`${channel}::text` : storeDefault
+}
 
 /** Units available per variant in the channel, one query; variants without items are absent. */
 export async function variantAvailability(
   db: Db,
   variantIds: readonly string[],
-  channelId: string | null | undefined,
+  channel: ChannelRef,
 ): Promise<Map<string, number>> {
   const ids = [...new Set(variantIds)]
   if (ids.length === 0) return new Map()
@@ -37,7 +46,7 @@ export async function variantAvailability(
         AND ${inventoryLevel.deleted_at} IS NULL
         AND ${inventoryLevel.location_id} IN (
           SELECT ${salesChannelStockLocation.location_id} FROM ${salesChannelStockLocation}
-          WHERE ${salesChannelStockLocation.sales_channel_id} = ${channelOrDefault(channelId)})
+          WHERE ${salesChannelStockLocation.sales_channel_id} = ${channelOrDefault(channel)})
       WHERE ${link.variant_id} IN (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
@@ -72,9 +81,9 @@ export function assertAvailable(variant: StockedVariant, quantity: number, avail
 export async function availabilityCheck(
   db: Db,
   variantIds: readonly string[],
-  channelId: string | null | undefined,
+  channel: ChannelRef,
 ): Promise<(variant: StockedVariant, quantity: number) => void> {
-  const available = await variantAvailability(db, variantIds, channelId)
+  const available = await variantAvailability(db, variantIds, channel)
   return (variant, quantity) => assertAvailable(variant, quantity, available)
 }
 
