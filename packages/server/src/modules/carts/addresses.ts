@@ -7,6 +7,7 @@ import { createAddress, normalizeCountry, writeAddress, type AddressRow } from '
 import type { AddressPayload } from '../customers/contract.js'
 import { address } from '../customers/schema.js'
 import type { CartRegion } from './loader.js'
+import { cart } from './schema.js'
 
 /** A cart's shipping country must be one of its region's (v1). */
 export function assertCountryInRegion(region: CartRegion, countryCode: string | null | undefined): void {
@@ -23,12 +24,47 @@ async function retrieveAddress(db: Db, id: string | null): Promise<AddressRow | 
   return row
 }
 
+/** What writing an address object over a cart's address reads first. */
+export interface AddressReads {
+  /** The address it replaces, if any. */
+  current: AddressRow | undefined
+  /** The new country, checked. */
+  countryCode: string | null | undefined
+}
+
+async function readForAddress(tx: Db, currentId: string | null, value: AddressPayload): Promise<AddressReads> {
+  const [current, countryCode] = await concurrently(tx, [
+    () => retrieveAddress(tx, currentId),
+    () => normalizeCountry(tx, value.country_code),
+  ])
+  return { current, countryCode }
+}
+
+/**
+ * Reads what `writeCartAddress` needs to write `value` over the cart's shipping address, by the
+ * cart's id alone: it can go out with the cart's lock.
+ */
+export async function readForShippingAddress(tx: Db, cartId: string, value: AddressPayload): Promise<AddressReads> {
+  const [[current], countryCode] = await concurrently(tx, [
+    () => shippingAddressOfCartStatement(tx, { cartId }),
+    () => normalizeCountry(tx, value.country_code),
+  ])
+  return { current, countryCode }
+}
+
 // A cart's address is read, and a new cart's written, by statements built once (see `prepared`).
 const addressStatement = prepared('cart_address_by_id', (db) =>
   db
     .select()
     .from(address)
     .where(eq(address.id, sql.placeholder('id')))
+    .limit(1),
+)
+const shippingAddressOfCartStatement = prepared('cart_shipping_address_of_cart', (db) =>
+  db
+    .select()
+    .from(address)
+    .where(sql`${address.id} = (SELECT c.shipping_address_id FROM ${cart} c WHERE c.id = ${sql.placeholder('cartId')})`)
     .limit(1),
 )
 const insertCountryAddress = preparedInsertReturning('cart_country_address_insert', address, [
@@ -42,13 +78,15 @@ const insertCountryAddress = preparedInsertReturning('cart_country_address_inser
  * writes over the cart's own address (merging, as v1) or creates one. An id names one of the cart
  * customer's saved addresses, which is copied: v1 linked the saved row itself (of anyone, by id),
  * so editing the cart's address later rewrote the address book; a copy keeps the two apart and a
- * stranger's addresses out of reach.
+ * stranger's addresses out of reach. `read` is what `readForShippingAddress` read of the address
+ * `currentId` names, when the caller read it beforehand.
  */
 export async function writeCartAddress(
   tx: Db,
   currentId: string | null,
   value: AddressPayload | string,
   customerId: string | null,
+  read?: AddressReads,
 ): Promise<AddressRow> {
   if (typeof value === 'string') {
     const [saved] = customerId
@@ -76,10 +114,7 @@ export async function writeCartAddress(
     })
   }
   // The address it replaces and the country's check, read together.
-  const [current, countryCode] = await concurrently(tx, [
-    () => retrieveAddress(tx, currentId),
-    () => normalizeCountry(tx, value.country_code),
-  ])
+  const { current, countryCode } = read ?? (await readForAddress(tx, currentId, value))
   const checked = { ...value, country_code: countryCode }
   if (current && current.customer_id === null) {
     return writeAddress(tx, current, checked, { countryChecked: true })

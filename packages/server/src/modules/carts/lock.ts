@@ -84,7 +84,9 @@ const touchStatement = prepared('cart_touch', (db) =>
  * refuses a completed cart, touches `updated_at` and records `cart.updated`. The row is touched and
  * read in one statement once the lock is held; a refused change rolls the touch back with
  * everything else. `alongside` sends reads that need only the cart's id in the same batch, behind
- * the lock: they see the cart as the lock holds it, and `work` gets their answer with the row.
+ * the lock: they see the cart as the lock holds it, and `work` gets their answer with the row. Their
+ * failure is thrown after the cart's own refusals (unknown, completed), which come first as when
+ * they were read afterwards.
  */
 export async function mutateCart<T, Alongside = undefined>(
   db: Db,
@@ -99,10 +101,17 @@ export async function mutateCart<T, Alongside = undefined>(
       () => lockCart(tx, id, { relaxed: true }),
       () => touchStatement(tx, { id, now: new Date() }),
       () => emit(tx, 'cart.updated', { id }),
-      async () => alongside?.(tx),
+      async () => {
+        try {
+          return { value: await alongside?.(tx) }
+        } catch (error) {
+          return { error }
+        }
+      },
     ])
     if (!row) throw NotFound.entity('Cart', id)
     assertCartOpen(row)
-    return work(tx, row, read as Alongside)
+    if ('error' in read) throw read.error
+    return work(tx, row, read.value as Alongside)
   })
 }

@@ -20,6 +20,7 @@ import { atomicStage, type Stages } from '../../http/idempotency.js'
 import {
   assertCountryInRegion,
   insertShippingCountryAddress,
+  readForShippingAddress,
   setShippingCountry,
   writeCartAddress,
 } from './addresses.js'
@@ -31,6 +32,7 @@ import {
   loadCartDetails,
   retrieveCartRegion,
   retrieveCartRow,
+  retrieveRegionOfCart,
   totalsOf,
   type CartDetails,
   type CartFlags,
@@ -301,61 +303,78 @@ export async function updateCart(
     dropped,
     region: knownRegion,
     written,
-  } = await mutateCart(db, id, async (tx, row) => {
-    const [owner, regionBefore] = await concurrently(tx, [
-      () => resolveOwner(tx, input, actor),
-      () => retrieveCartRegion(tx, row.region_id),
-    ])
-    const changes: Partial<typeof cart.$inferInsert> = {}
-    if (owner) Object.assign(changes, { customer_id: owner.id, email: owner.email })
-    if (input.sales_channel_id !== undefined && input.sales_channel_id !== row.sales_channel_id) {
-      changes.sales_channel_id = (await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags))?.id ?? null
-      if (changes.sales_channel_id) await dropLinesOutsideChannel(tx, id, changes.sales_channel_id)
-    }
-    let cartRegion = regionBefore
-    let shippingAddressId = row.shipping_address_id
-    let droppedSessions: PaymentSessionRow[] = []
-    if (input.region_id !== undefined && input.region_id !== row.region_id) {
-      cartRegion = await retrieveCartRegion(tx, input.region_id)
-      const result = await changeRegion(tx, env, row, cartRegion)
-      shippingAddressId = result.shippingAddressId
-      droppedSessions = result.dropped
-    }
-    if (input.country_code !== undefined) {
-      assertCountryInRegion(cartRegion, input.country_code)
-      shippingAddressId = (await setShippingCountry(tx, shippingAddressId, input.country_code.toLowerCase())).id
-    }
-    const customerId = owner?.id ?? row.customer_id
-    if (input.shipping_address !== undefined) {
-      const written = await writeCartAddress(tx, shippingAddressId, input.shipping_address, customerId)
-      assertCountryInRegion(cartRegion, written.country_code)
-      shippingAddressId = written.id
-    }
-    if (input.billing_address !== undefined) {
-      changes.billing_address_id = (
-        await writeCartAddress(tx, row.billing_address_id, input.billing_address, customerId)
-      ).id
-    }
-    changes.shipping_address_id = shippingAddressId
-    if (input.context !== undefined) changes.context = { ...(row.context ?? {}), ...input.context }
-    changes.metadata = mergeMetadata(row.metadata, input.metadata)
-    const writes = [
-      () => tx.update(cart).set(changes).where(eq(cart.id, id)),
-      async () => {
-        if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
-      },
-    ] as const
-    if (cartRegion.id !== row.region_id || changes.sales_channel_id) {
-      await concurrently(tx, [...writes, () => reconcileShippingMethods(tx, env, id)])
-      return { dropped: droppedSessions, region: cartRegion }
-    }
-    // Nothing else follows the writes: the cart is read in their batch, which goes out with the COMMIT.
-    const { answers } = await lastBatch(tx, [
-      ...writes,
-      () => loadCartDetails(tx, id, env.flags, { region: cartRegion }),
-    ])
-    return { dropped: droppedSessions, region: cartRegion, written: answers }
-  })
+  } = await mutateCart(
+    db,
+    id,
+    async (tx, row, { owner, region: regionBefore, shippingAddress }) => {
+      if (!regionBefore) throw NotFound.entity('Region', row.region_id)
+      const changes: Partial<typeof cart.$inferInsert> = {}
+      if (owner) Object.assign(changes, { customer_id: owner.id, email: owner.email })
+      if (input.sales_channel_id !== undefined && input.sales_channel_id !== row.sales_channel_id) {
+        changes.sales_channel_id = (await resolveSalesChannel(tx, input.sales_channel_id, actor, env.flags))?.id ?? null
+        if (changes.sales_channel_id) await dropLinesOutsideChannel(tx, id, changes.sales_channel_id)
+      }
+      let cartRegion = regionBefore
+      let shippingAddressId = row.shipping_address_id
+      let droppedSessions: PaymentSessionRow[] = []
+      if (input.region_id !== undefined && input.region_id !== row.region_id) {
+        cartRegion = await retrieveCartRegion(tx, input.region_id)
+        const result = await changeRegion(tx, env, row, cartRegion)
+        shippingAddressId = result.shippingAddressId
+        droppedSessions = result.dropped
+      }
+      if (input.country_code !== undefined) {
+        assertCountryInRegion(cartRegion, input.country_code)
+        shippingAddressId = (await setShippingCountry(tx, shippingAddressId, input.country_code.toLowerCase())).id
+      }
+      const customerId = owner?.id ?? row.customer_id
+      if (input.shipping_address !== undefined) {
+        // Read with the lock, the address is as the cart had it: a region or country change above
+        // may have written over it since.
+        const untouched = cartRegion.id === row.region_id && input.country_code === undefined
+        const read = untouched ? shippingAddress : undefined
+        const written = await writeCartAddress(tx, shippingAddressId, input.shipping_address, customerId, read)
+        assertCountryInRegion(cartRegion, written.country_code)
+        shippingAddressId = written.id
+      }
+      if (input.billing_address !== undefined) {
+        changes.billing_address_id = (
+          await writeCartAddress(tx, row.billing_address_id, input.billing_address, customerId)
+        ).id
+      }
+      changes.shipping_address_id = shippingAddressId
+      if (input.context !== undefined) changes.context = { ...(row.context ?? {}), ...input.context }
+      changes.metadata = mergeMetadata(row.metadata, input.metadata)
+      const writes = [
+        () => tx.update(cart).set(changes).where(eq(cart.id, id)),
+        async () => {
+          if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
+        },
+      ] as const
+      if (cartRegion.id !== row.region_id || changes.sales_channel_id) {
+        await concurrently(tx, [...writes, () => reconcileShippingMethods(tx, env, id)])
+        return { dropped: droppedSessions, region: cartRegion }
+      }
+      // Nothing else follows the writes: the cart is read in their batch, which goes out with the COMMIT.
+      const { answers } = await lastBatch(tx, [
+        ...writes,
+        () => loadCartDetails(tx, id, env.flags, { region: cartRegion }),
+      ])
+      return { dropped: droppedSessions, region: cartRegion, written: answers }
+    },
+    // What the change needs that the cart's id alone tells goes out with the lock.
+    async (tx: Db) => {
+      const [owner, region, shippingAddress] = await concurrently(tx, [
+        () => resolveOwner(tx, input, actor),
+        () => retrieveRegionOfCart(tx, id),
+        async () =>
+          typeof input.shipping_address === 'object' && input.shipping_address !== null
+            ? readForShippingAddress(tx, id, input.shipping_address)
+            : undefined,
+      ])
+      return { owner, region, shippingAddress }
+    },
+  )
   const read = written ? (await written)[2] : undefined
   await deleteProviderSessions(env, dropped)
   const details = await syncPaymentSessions(db, env, id, { region: knownRegion, read })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freeCountry, makeCart } from '../../testing/factories/carts.js'
 import { makeProduct } from '../../testing/factories/catalog.js'
@@ -9,6 +9,7 @@ import { makeShippingOption } from '../../testing/factories/shipping.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { outbox } from '../../events/schema.js'
 import { customer } from '../customers/schema.js'
+import { country } from '../regions/schema.js'
 import { ensureStore } from '../store/service.js'
 import { store } from '../store/schema.js'
 
@@ -288,6 +289,54 @@ describe('GET /store/carts/:id', () => {
 })
 
 describe('POST /store/carts/:id', () => {
+  it("refuses an unknown or completed cart before what it is sent, though that is read with the cart's lock", async () => {
+    const { region } = await shop()
+    const bad = { email: 'first@example.com', shipping_address: { country_code: 'zz' } }
+    const missing = await post('/store/carts/cart_missing', bad)
+    expect(missing.status).toBe(404)
+    expect(missing.body.message).toMatch(/Cart with id cart_missing was not found/)
+
+    const done = await makeCart(db(), { region_id: region.id, completed_at: new Date() })
+    const refused = await post(`/store/carts/${done.id}`, bad)
+    expect(refused.body.message).toMatch(/already been completed/)
+    expect(await db().select().from(customer).where(eq(customer.email, bad.email))).toEqual([])
+
+    const open = await makeCart(db(), { region_id: region.id })
+    const unknownCountry = await post(`/store/carts/${open.id}`, bad)
+    expect(unknownCountry.status).toBe(400)
+    expect(unknownCountry.body.message).toMatch(/country_code zz/)
+  })
+
+  it('writes the shipping address over the one a country change in the same request just set', async () => {
+    const free = await db()
+      .select({ iso_2: country.iso_2 })
+      .from(country)
+      .where(isNull(country.region_id))
+      .orderBy(asc(country.iso_2))
+      .limit(2)
+    const [first, second] = free.map((row) => row.iso_2)
+    const { region } = await shop({ countries: [first, second] })
+    // A cart without an address: the country change creates it, and the address is written over it.
+    const bare = await makeCart(db(), { region_id: region.id })
+    const created = await post(`/store/carts/${bare.id}`, {
+      country_code: first,
+      shipping_address: { first_name: 'Ada' },
+    })
+    expect(created.body.cart.shipping_address).toMatchObject({ country_code: first, first_name: 'Ada' })
+
+    const moved = await post(`/store/carts/${bare.id}`, {
+      country_code: second,
+      shipping_address: { last_name: 'Lovelace' },
+    })
+    expect(moved.status).toBe(200)
+    expect(moved.body.cart.shipping_address).toMatchObject({
+      id: created.body.cart.shipping_address.id,
+      country_code: second,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    })
+  })
+
   it('links a guest customer by email, reusing the guest record', async () => {
     const { region } = await shop()
     const first = await makeCart(db(), { region_id: region.id, email: null })
