@@ -175,11 +175,16 @@ export async function addShippingMethod(
     const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
     let written: { answers: Promise<unknown[]> }
     try {
-      written = await mutateCart(db, cartId, async (tx) => {
-        const current = await loadCartDetails(tx, cartId, env.flags, { region: seen.region })
-        if (shippingFingerprint(current) !== shippingFingerprint(seen)) throw new StaleCart()
-        return writeMethod(tx, current, option, data, env)
-      })
+      // The cart is read again with the lock, to check it is still the one the provider saw.
+      written = await mutateCart(
+        db,
+        cartId,
+        async (tx, _row, current) => {
+          if (shippingFingerprint(current) !== shippingFingerprint(seen)) throw new StaleCart()
+          return writeMethod(tx, current, option, data, env)
+        },
+        (tx: Db) => loadCartDetails(tx, cartId, env.flags, { region: seen.region }),
+      )
     } catch (error) {
       if (error instanceof StaleCart) continue
       throw error
