@@ -110,6 +110,35 @@ describe('POST /store/carts/:id/shipping-methods', () => {
     expect(res.body.cart.shipping_methods[0].price).toBe(600)
   })
 
+  it('checks again when the cart changed while the provider looked at it', async () => {
+    const courier = await makeShippingOption(db(), region.id, { provider_id: 'test-calc', price_type: 'calculated' })
+    const cart = await cartWith([{ product: shirt, quantity: 3 }])
+    const provider = ctx.app.providers.fulfillmentProviders.get('test-calc')!
+    const validate = provider.validateFulfillmentData.bind(provider)
+    let calls = 0
+    // The first time, another request adds to the cart before the provider answers.
+    provider.validateFulfillmentData = async (...args) => {
+      if (calls++ === 0) {
+        const added = await send('POST', `/store/carts/${cart.id}/line-items`, {
+          variant_id: shirt.variants[0].id,
+          quantity: 2,
+        })
+        expect(added.status).toBe(200)
+      }
+      return validate(...args)
+    }
+    try {
+      const res = await pick(cart.id, courier.id)
+      expect(res.status).toBe(200)
+      expect(calls).toBe(2)
+      // Priced on the cart as it stands: 10% of five shirts.
+      expect(res.body.cart.items[0].quantity).toBe(5)
+      expect(res.body.cart.shipping_methods[0].price).toBe(1000)
+    } finally {
+      provider.validateFulfillmentData = validate
+    }
+  })
+
   it('refuses options the cart cannot take', async () => {
     const elsewhere = await makeRegion(db())
     const foreign = await makeShippingOption(db(), elsewhere.id)
