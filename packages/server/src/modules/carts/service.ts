@@ -215,12 +215,12 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
     }
     // The reads for the items go behind the inserts: they look the new cart up by its id.
     const variantIds = items.map((item) => item.variant_id)
-    const [address, inserted, event, reads] = await concurrently(tx, [
+    const [addressRows, cartRows, event, reads] = await concurrently(tx, [
       ...writes,
       () => readForLines(tx, env, id, variantIds, cartRegion),
     ])
-    await addLines(tx, env, inserted[0], items, reads)
-    return { inserted: Promise.resolve([address, inserted, event] as const), region: cartRegion, parts }
+    await addLines(tx, env, cartRows[0], items, reads)
+    return { inserted: Promise.resolve([addressRows, cartRows, event] as const), region: cartRegion, parts }
   })
   const [addresses, [row]] = await made.inserted
   const known = {

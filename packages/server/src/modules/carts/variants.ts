@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm'
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
@@ -118,17 +118,16 @@ export function requireUnitPrice(
   return price
 }
 
-const inChannelStatement = prepared('cart_variants_in_channel', (db) =>
+/** The products of the variants `ids` that are sold in `channel`. */
+const inChannelSelect = (db: Db, channel: SQL | Placeholder) =>
   db
     .select({ product_id: productSalesChannel.product_id })
     .from(productSalesChannel)
     .innerJoin(productVariant, eq(productVariant.product_id, productSalesChannel.product_id))
-    .where(
-      and(
-        sql`${productVariant.id} = ANY(${ids})`,
-        eq(productSalesChannel.sales_channel_id, sql.placeholder('channelId')),
-      ),
-    ),
+    .where(and(sql`${productVariant.id} = ANY(${ids})`, sql`${productSalesChannel.sales_channel_id} = ${channel}`))
+
+const inChannelStatement = prepared('cart_variants_in_channel', (db) =>
+  inChannelSelect(db, sql.placeholder('channelId')),
 )
 
 /** The cart's sales channel, read by the statement it is part of: null when the cart has none. */
@@ -137,16 +136,7 @@ export const channelOfCart = (cartId: string | Placeholder) =>
 
 /** `inChannelStatement` for the channel of a cart, looked up in the statement. */
 const inCartChannelStatement = prepared('cart_variants_in_cart_channel', (db) =>
-  db
-    .select({ product_id: productSalesChannel.product_id })
-    .from(productSalesChannel)
-    .innerJoin(productVariant, eq(productVariant.product_id, productSalesChannel.product_id))
-    .where(
-      and(
-        sql`${productVariant.id} = ANY(${ids})`,
-        sql`${productSalesChannel.sales_channel_id} = ${channelOfCart(sql.placeholder('cartId'))}`,
-      ),
-    ),
+  inChannelSelect(db, channelOfCart(sql.placeholder('cartId'))),
 )
 
 /** The products of these variants that are sold in the cart's channel (none when it has none). */
