@@ -211,13 +211,11 @@ describe('cart write path statement count', () => {
     // shipping methods and the tax overrides of its lines included), plus the products the answer
     // shows; writes add the lock, the touch of the row, their own rows and the event. A line add
     // reads what it checks by the cart's id, so it checks the sales channel even for a cart with
-    // none (it is sent with the lock, before the cart is known). A request
-    // without an Idempotency-Key writes the key it makes up once, finished. Completion reads
-    // the cart twice (to store its tax lines and plan the payment, then to place the order) and
-    // answers the order. Selecting the session already selected (the region's only provider's)
-    // writes nothing, so the cart it read under the lock is the answer. On PostgreSQL the order's
-    // answer is read in a transaction of its own that first asks for generic plans.
-    const onPostgres = ctx.database.kind === 'postgres'
+    // none (it is sent with the lock, before the cart is known). A request without an
+    // Idempotency-Key writes the key it makes up once, finished. Completion reads the cart twice
+    // (to store its tax lines and plan the payment, then to place the order) and answers the order,
+    // read in the transaction that places it. Selecting the session already selected (the region's
+    // only provider's) writes nothing, so the cart it read under the lock is the answer.
     expect(one.statements).toEqual({
       create: 6,
       line_item: 13,
@@ -226,7 +224,7 @@ describe('cart write path statement count', () => {
       sessions: 10,
       select: 2,
       get: 1,
-      complete: onPostgres ? 36 : 35,
+      complete: 34,
     })
     // Building SQL costs the server more than sending it: the hot statements are built once
     // (`prepared`), so a checkout after the first builds only what depends on the request: the
@@ -247,10 +245,10 @@ describe('cart write path statement count', () => {
       // after an answer shares the round trip of statements still in flight on its connection, if
       // any, so steps with such follow-ups vary by one or two with the machine's timing: these are
       // upper bounds. A transaction's BEGIN goes out with its first statement, its last writes
-      // (and the read of the cart they change) with its COMMIT, and the order's answer is read on
-      // one connection; the reads of a line add, an update and a shipping method go out with the
-      // cart's lock. Before pipelining the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154 for
-      // the seven requests of a checkout (all but the GET), against 36 now.
+      // (and the read of the cart they change) with its COMMIT; the reads of a line add, an update
+      // and a shipping method go out with the cart's lock, and the order's answer is read in one
+      // batch before the order's COMMIT. Before pipelining the same steps took 8, 18, 17, 19, 28,
+      // 14, 5 and 50: 154 for the seven requests of a checkout (all but the GET), against 34 now.
       const bounds = {
         create: 2,
         line_item: 3,
@@ -259,7 +257,7 @@ describe('cart write path statement count', () => {
         sessions: 9,
         select: 2,
         get: 1,
-        complete: 16,
+        complete: 14,
       }
       for (const [step, bound] of Object.entries(bounds)) {
         expect(one.roundTrips[step], step).toBeLessThanOrEqual(bound)

@@ -19,7 +19,7 @@ import {
 } from '../carts/service.js'
 import { cartViewOf } from '../carts/view.js'
 import { assertCompletable, selectedSession } from './completion-checks.js'
-import { COMPLETED_ORDER_SELECTION, loadOrders } from './loader.js'
+import { COMPLETED_ORDER_SELECTION, loadOrders, type OrderView } from './loader.js'
 import { orderIdOfCart, placeOrder } from './place-order.js'
 import { order } from './schema.js'
 import { InsufficientInventory } from './stock.js'
@@ -36,11 +36,16 @@ const orderStatement = prepared('order_by_id', (db) =>
 )
 
 /** `200 {type: "order", data}`: the order with every column, its shipping address, lines and payments. */
+const orderAnswer = (data: OrderView | undefined): StageResult => ({
+  response_code: 200,
+  response_body: { type: 'order', data },
+})
+
 async function orderResponse(db: Db, orderId: string): Promise<StageResult> {
   const [data] = await onOneConnection(db, async (reader) =>
     loadOrders(reader, await orderStatement(reader, { id: orderId }), COMPLETED_ORDER_SELECTION),
   )
-  return { response_code: 200, response_body: { type: 'order', data } }
+  return orderAnswer(data)
 }
 
 /** A completed cart answers its order again, whoever completed it (v1). */
@@ -214,7 +219,8 @@ function isUniqueCartViolation(error: unknown): boolean {
 /** Stage 3: the order (see `placeOrder`); a lost race for the cart answers the winner's order. */
 async function createOrder(db: Db, env: CartEnv, cartId: string, key: string): Promise<StageResult> {
   try {
-    return await orderResponse(db, await placeOrder(db, env, cartId, key))
+    const { orderId, placed } = await placeOrder(db, env, cartId, key)
+    return placed ? orderAnswer(placed) : await orderResponse(db, orderId)
   } catch (error) {
     if (error instanceof InsufficientInventory) return releasePayment(db, env, cartId, error)
     if (isUniqueCartViolation(error)) return completedCartResponse(db, cartId)
