@@ -189,17 +189,21 @@ describe('GET /admin/batch-jobs', () => {
     own = await asAdmin(ctx.database.db)
     const db = ctx.database.db
     const day = 24 * 60 * 60 * 1000
-    ids.old = (await makeBatchJob(db, { created_by: own.user.id, created_at: new Date(Date.now() - 60 * day) })).id
+    // Jobs the runner leaves alone (dry runs awaiting confirmation, a finished one): a job it could
+    // claim may be run by a late kick of an earlier test at any moment, changing what is listed.
+    const waiting = { created_by: own.user.id, status: 'pre_processed', dry_run: true } as const
+    ids.old = (await makeBatchJob(db, { ...waiting, created_at: new Date(Date.now() - 60 * day) })).id
     ids.import = (
       await makeBatchJob(db, {
         created_by: own.user.id,
         type: 'product-import',
-        status: 'confirmed',
+        status: 'completed',
         confirmed_at: new Date(),
+        completed_at: new Date(),
       })
     ).id
-    ids.recent = (await makeBatchJob(db, { created_by: own.user.id, created_at: new Date(Date.now() - day) })).id
-    await makeBatchJob(db, { created_by: userId })
+    ids.recent = (await makeBatchJob(db, { ...waiting, created_at: new Date(Date.now() - day) })).id
+    await makeBatchJob(db, { created_by: userId, status: 'canceled', canceled_at: new Date() })
   })
 
   const list = async (query: string) => {
@@ -214,7 +218,7 @@ describe('GET /admin/batch-jobs', () => {
     const body = response.json()
     expect(body).toMatchObject({ count: 2, offset: 0, limit: 100 })
     expect(body.batch_jobs.map((entry: { id: string }) => entry.id)).toEqual([ids.import, ids.recent])
-    expect(body.batch_jobs[0].status).toBe('confirmed')
+    expect(body.batch_jobs[0].status).toBe('completed')
   })
 
   it('filters by type, id, a null timestamp, and pages in the order asked', async () => {
