@@ -6,8 +6,7 @@ import { concurrently } from '../../db/concurrent.js'
 import { createAddress, normalizeCountry, writeAddress, type AddressRow } from '../customers/addresses.js'
 import type { AddressPayload } from '../customers/contract.js'
 import { address } from '../customers/schema.js'
-import type { CartRegion } from './loader.js'
-import { cart } from './schema.js'
+import { cartColumn, type CartRegion } from './loader.js'
 
 /** A cart's shipping country must be one of its region's (v1). */
 export function assertCountryInRegion(region: CartRegion, countryCode: string | null | undefined): void {
@@ -64,7 +63,7 @@ const shippingAddressOfCartStatement = prepared('cart_shipping_address_of_cart',
   db
     .select()
     .from(address)
-    .where(sql`${address.id} = (SELECT c.shipping_address_id FROM ${cart} c WHERE c.id = ${sql.placeholder('cartId')})`)
+    .where(sql`${address.id} = ${cartColumn('shipping_address_id', sql.placeholder('cartId'))}`)
     .limit(1),
 )
 const insertCountryAddress = preparedInsertReturning('cart_country_address_insert', address, [

@@ -9,6 +9,7 @@ import { concurrently } from '../../db/concurrent.js'
 import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import {
+  cartColumn,
   loadCartDetails,
   retrieveCartRegion,
   retrieveRegionOfCart,
@@ -22,7 +23,6 @@ import { lineItem } from './schema.js'
 import { reconcileShippingMethods, shippedProfiles, unshipLines } from './shipping-methods.js'
 import {
   assertSellable,
-  channelOfCart,
   loadCartVariants,
   variantProductsInCartChannel,
   variantProductsInChannel,
@@ -112,7 +112,7 @@ export function readForLines(
     async () => knownRegion ?? retrieveRegionOfCart(tx, cartId),
     () => loadCartVariants(tx, ids),
     async () => (env.flags.sales_channels ? variantProductsInCartChannel(tx, ids, cartId) : new Set<string>()),
-    () => stockCheck(tx, env.flags, channelOfCart(cartId), ids),
+    () => stockCheck(tx, env.flags, cartColumn('sales_channel_id', cartId), ids),
     async () =>
       (await cartLinesStatement(tx, { cartId })).filter(
         (line) => line.variant_id !== null && ids.includes(line.variant_id),

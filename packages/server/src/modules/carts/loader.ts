@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FeatureFlags } from '../../config.js'
 import { inIdsOf } from '../../db/in-ids.js'
@@ -141,6 +141,17 @@ const regionRelations = {
 }
 
 /**
+ * A column of the cart `cartId`, looked up by the statement it is part of (null for an unknown
+ * cart): a read keyed by it can go out before the cart's row is known, with the cart's lock.
+ */
+export function cartColumn(
+  column: 'region_id' | 'sales_channel_id' | 'shipping_address_id',
+  cartId: string | Placeholder,
+) {
+  return sql<string | null>`(SELECT c.${sql.identifier(column)} FROM ${cart} c WHERE c.id = ${cartId})`
+}
+
+/**
  * The region, its currency's tax setting, its countries, payment providers and tax rates, in one
  * statement.
  */
@@ -154,7 +165,7 @@ const regionSelect = (db: Db, which: SQL) =>
 const regionStatement = prepared('cart_region', (db) => regionSelect(db, eq(region.id, id)))
 /** The same for a cart's region, looked up in the statement: it needs no answer before it is sent. */
 const regionOfCartStatement = prepared('cart_region_of_cart', (db) =>
-  regionSelect(db, sql`${region.id} = (SELECT c.region_id FROM ${cart} c WHERE c.id = ${id})`),
+  regionSelect(db, sql`${region.id} = ${cartColumn('region_id', id)}`),
 )
 
 type RegionRead = Awaited<ReturnType<typeof regionStatement>>[number]

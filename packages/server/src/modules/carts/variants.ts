@@ -7,9 +7,15 @@ import type { PriceRow, VariantRow } from '../catalog/loader.js'
 import { priceIncludesTax, selectPrice } from '../catalog/price-selection.js'
 import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
 import { availabilityCheck, type ChannelRef } from '../inventory/availability.js'
-import { lineProductColumns, withProfile, type CartFlags, type CartRegion, type LineProduct } from './loader.js'
+import {
+  cartColumn,
+  lineProductColumns,
+  withProfile,
+  type CartFlags,
+  type CartRegion,
+  type LineProduct,
+} from './loader.js'
 import { prepared } from '../../db/prepared.js'
-import { cart } from './schema.js'
 
 /** What a cart needs of a variant to put it on a line: the variant, its product and its prices. */
 export interface CartVariant {
@@ -130,13 +136,9 @@ const inChannelStatement = prepared('cart_variants_in_channel', (db) =>
   inChannelSelect(db, sql.placeholder('channelId')),
 )
 
-/** The cart's sales channel, read by the statement it is part of: null when the cart has none. */
-export const channelOfCart = (cartId: string | Placeholder) =>
-  sql<string | null>`(SELECT c.sales_channel_id FROM ${cart} c WHERE c.id = ${cartId})`
-
 /** `inChannelStatement` for the channel of a cart, looked up in the statement. */
 const inCartChannelStatement = prepared('cart_variants_in_cart_channel', (db) =>
-  inChannelSelect(db, channelOfCart(sql.placeholder('cartId'))),
+  inChannelSelect(db, cartColumn('sales_channel_id', sql.placeholder('cartId'))),
 )
 
 /** The products of these variants that are sold in the cart's channel (none when it has none). */

@@ -41,6 +41,7 @@ const orderAnswer = (data: OrderView | undefined): StageResult => ({
   response_body: { type: 'order', data },
 })
 
+/** The answer for an order placed earlier (a completed cart), read on one connection. */
 async function orderResponse(db: Db, orderId: string): Promise<StageResult> {
   const [data] = await onOneConnection(db, async (reader) =>
     loadOrders(reader, await orderStatement(reader, { id: orderId }), COMPLETED_ORDER_SELECTION),
