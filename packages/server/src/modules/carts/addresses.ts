@@ -31,24 +31,22 @@ export interface AddressReads {
   countryCode: string | null | undefined
 }
 
-async function readForAddress(tx: Db, currentId: string | null, value: AddressPayload): Promise<AddressReads> {
-  const [current, countryCode] = await concurrently(tx, [
-    () => retrieveAddress(tx, currentId),
-    () => normalizeCountry(tx, value.country_code),
-  ])
-  return { current, countryCode }
+/** The address `current` reads, with the new country checked beside it in one batch. */
+async function readForAddress(
+  tx: Db,
+  current: () => PromiseLike<AddressRow | undefined>,
+  value: AddressPayload,
+): Promise<AddressReads> {
+  const [row, countryCode] = await concurrently(tx, [current, () => normalizeCountry(tx, value.country_code)])
+  return { current: row, countryCode }
 }
 
 /**
  * Reads what `writeCartAddress` needs to write `value` over the cart's shipping address, by the
  * cart's id alone: it can go out with the cart's lock.
  */
-export async function readForShippingAddress(tx: Db, cartId: string, value: AddressPayload): Promise<AddressReads> {
-  const [[current], countryCode] = await concurrently(tx, [
-    () => shippingAddressOfCartStatement(tx, { cartId }),
-    () => normalizeCountry(tx, value.country_code),
-  ])
-  return { current, countryCode }
+export function readForShippingAddress(tx: Db, cartId: string, value: AddressPayload): Promise<AddressReads> {
+  return readForAddress(tx, async () => (await shippingAddressOfCartStatement(tx, { cartId }))[0], value)
 }
 
 // A cart's address is read, and a new cart's written, by statements built once (see `prepared`).
@@ -113,7 +111,7 @@ export async function writeCartAddress(
     })
   }
   // The address it replaces and the country's check, read together.
-  const { current, countryCode } = read ?? (await readForAddress(tx, currentId, value))
+  const { current, countryCode } = read ?? (await readForAddress(tx, () => retrieveAddress(tx, currentId), value))
   const checked = { ...value, country_code: countryCode }
   if (current && current.customer_id === null) {
     return writeAddress(tx, current, checked, { countryChecked: true })
