@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timestamptz } from '../db/columns.js'
-import { lastBatch } from '../db/concurrent.js'
+import { concurrently, lastBatch } from '../db/concurrent.js'
 import { preparedInsert } from '../db/prepared.js'
 import { generateId } from '../db/ids.js'
 import { RELAXED_COMMIT } from '../db/relaxed-commit.js'
@@ -49,8 +49,17 @@ const MAX_KEY_LENGTH = 255
 /** More stage runs than any handler has stages means a handler that never finishes. */
 const MAX_STAGE_RUNS = 20
 
+/** Statements not yet sent, in the order they are to run (see `concurrently`). */
+type Writes = readonly (() => PromiseLike<unknown>)[]
+
 /** What a stage ends with: the next recovery point, or the response that finishes the request. */
-export type StageResult = { recovery_point: string } | { response_code: number; response_body: unknown }
+export type StageResult = ({ recovery_point: string } | { response_code: number; response_body: unknown }) & {
+  /**
+   * An atomic stage's last writes, left unsent: the runner sends them with the key's own write and
+   * the COMMIT, in one round trip. Nothing the stage reads may depend on them.
+   */
+  lastWrites?: Writes
+}
 
 /** The route's serializer for a status code: a finished stage's answer is stored as it is sent. */
 type Serialize = (code: number, body: unknown) => string
@@ -66,12 +75,18 @@ type Serialize = (code: number, body: unknown) => string
 export interface Stage {
   mode: 'atomic' | 'detached'
   run(db: Db, key: IdempotencyKeyRow): Promise<StageResult>
+  /**
+   * An atomic stage's answer to its own failure, once its transaction has rolled back: it runs on
+   * the root handle like a detached stage (it may call outside services), and the key advances
+   * afterwards. It throws again what it does not handle.
+   */
+  recover?(db: Db, key: IdempotencyKeyRow, error: unknown): Promise<StageResult>
 }
 
 /** Handlers by recovery point; `started` is where every request begins. */
 export type Stages = Record<string, Stage>
 
-export const atomicStage = (run: Stage['run']): Stage => ({ mode: 'atomic', run })
+export const atomicStage = (run: Stage['run'], recover?: Stage['recover']): Stage => ({ mode: 'atomic', run, recover })
 export const detachedStage = (run: Stage['run']): Stage => ({ mode: 'detached', run })
 
 /** The request a key was created for: a later request must match it to use the key. */
@@ -188,8 +203,9 @@ const insertFinishedKeyRelaxed = preparedInsert('idempotency_finished_relaxed', 
  * Runs a request under a key made up for it. Nobody can know that key before the answer names it,
  * so nobody can resume or race the request: its stages run without the key row, which is written
  * once, finished, so that the answer is replayed if the client sends the key again. An atomic stage
- * that finishes writes it in its own transaction; otherwise it is written after the last stage,
- * with a relaxed commit (losing it in a crash merely lets the request run again).
+ * that finishes writes it in its own transaction, with the stage's last writes and the COMMIT;
+ * otherwise it is written after the last stage, with a relaxed commit (losing it in a crash merely
+ * lets the request run again).
  */
 async function runUnderOwnKey(
   db: Db,
@@ -223,25 +239,32 @@ async function runUnderOwnKey(
             response_code: result.response_code,
             response_body: serialize(result.response_code, result.response_body),
           }
+    let result: StageResult
     if (stage.mode === 'atomic') {
-      const outcome = await db.transaction(async (tx) => {
-        const advanced = next(await stage.run(tx, current))
-        if (advanced.recovery_point !== FINISHED) return { advanced }
-        // The finished key goes out with the COMMIT; its answer is checked once that is back.
-        const { answers } = await lastBatch(tx, [() => insertFinishedKey(tx, rowOf(advanced))])
-        return { advanced, stored: answers }
-      })
-      if (outcome.stored) {
-        await outcome.stored
-        return outcome.advanced
+      try {
+        const { advanced, written } = await db.transaction(async (tx) => {
+          const ran = await stage.run(tx, current)
+          const advanced = next(ran)
+          const finished = advanced.recovery_point === FINISHED
+          const writes = [...(ran.lastWrites ?? []), ...(finished ? [() => insertFinishedKey(tx, rowOf(advanced))] : [])]
+          // Sent with the COMMIT; their answers are checked once that is back.
+          return { advanced, written: writes.length > 0 ? (await lastBatch(tx, writes)).answers : undefined }
+        })
+        await written
+        if (advanced.recovery_point === FINISHED) return advanced
+        key = advanced
+        continue
+      } catch (error) {
+        if (!stage.recover) throw error
+        result = await stage.recover(db, current, error)
       }
-      key = outcome.advanced
     } else {
-      key = next(await stage.run(db, current))
-      if (key.recovery_point === FINISHED) {
-        await insertFinishedKeyRelaxed(db, rowOf(key))
-        return key
-      }
+      result = await stage.run(db, current)
+    }
+    key = next(result)
+    if (key.recovery_point === FINISHED) {
+      await insertFinishedKeyRelaxed(db, rowOf(key))
+      return key
     }
   }
 }
@@ -309,7 +332,7 @@ async function advance(
  * Runs the stage for the key's recovery point and returns the key as it stands afterwards. The
  * key row is read `FOR UPDATE` and its recovery point checked before advancing: when a request that
  * took over an expired lock already moved it on, this request's stage result is dropped and the
- * loop continues from where the other one got.
+ * loop continues from where the other one got. An atomic stage's last writes go out with the key's.
  */
 async function runStage(
   db: Db,
@@ -317,14 +340,26 @@ async function runStage(
   stage: Stage,
   serialize: Serialize,
 ): Promise<IdempotencyKeyRow> {
+  let result: StageResult
   if (stage.mode === 'atomic') {
-    return db.transaction(async (tx) => {
-      const current = await readForUpdate(tx, key.idempotency_key)
-      if (current.recovery_point !== key.recovery_point) return current
-      return advance(tx, current, await stage.run(tx, current), serialize)
-    })
+    try {
+      return await db.transaction(async (tx) => {
+        const current = await readForUpdate(tx, key.idempotency_key)
+        if (current.recovery_point !== key.recovery_point) return current
+        const ran = await stage.run(tx, current)
+        const written = await concurrently(tx, [
+          ...(ran.lastWrites ?? []),
+          () => advance(tx, current, ran, serialize),
+        ])
+        return written.at(-1) as IdempotencyKeyRow
+      })
+    } catch (error) {
+      if (!stage.recover) throw error
+      result = await stage.recover(db, key, error)
+    }
+  } else {
+    result = await stage.run(db, key)
   }
-  const result = await stage.run(db, key)
   return db.transaction(async (tx) => {
     const current = await readForUpdate(tx, key.idempotency_key)
     if (current.recovery_point !== key.recovery_point) return current

@@ -7,13 +7,14 @@ import { useTestApp } from '../../testing/test-app.js'
 import { region as regionTable } from '../regions/schema.js'
 import { ensureStore } from '../store/service.js'
 import { lineItemTaxLine, shippingMethodTaxLine } from './schema.js'
+import { concurrently } from '../../db/concurrent.js'
 import {
   cartTotals,
   clearCartTaxLines,
   markCartCompleted,
   retrieveCartForCompletion,
   setCartPayment,
-  setCartTaxLines,
+  cartTaxLineWrites,
   updatePaymentSessionState,
 } from './service.js'
 
@@ -50,7 +51,13 @@ describe('cart completion helpers', () => {
     const completed = await db().transaction(async (tx) => {
       const details = await retrieveCartForCompletion(tx, ready.cart.id, flags)
       expect(cartTotals(details)).toMatchObject({ item_tax_total: 300, shipping_tax_total: 90, total: 3390 })
-      await setCartTaxLines(tx, details)
+      const { writes, stored } = await cartTaxLineWrites(tx, details)
+      await concurrently(tx, writes)
+      // The cart as the writes leave it, told before they run: the lines they store, with their totals.
+      expect(stored.taxes).toBe('stored')
+      expect(stored.totals).toMatchObject({ item_tax_total: 300, shipping_tax_total: 90, total: 3390 })
+      const written = await tx.select().from(lineItemTaxLine).where(eq(lineItemTaxLine.item_id, details.items[0].id))
+      expect(stored.items[0].tax_lines).toMatchObject(written.map(({ id, rate, name, code }) => ({ id, rate, name, code })))
       await setCartPayment(tx, ready.cart.id, { payment_authorized_at: new Date() })
       const authorizedAt = new Date()
       const session = await updatePaymentSessionState(tx, details.payment_sessions[0].id, {
@@ -111,9 +118,11 @@ describe('cart completion helpers', () => {
   it('clears stored tax lines when completion is abandoned', async () => {
     const ready = await makeCheckoutReadyCart(db())
     await db().transaction(async (tx) => {
-      await setCartTaxLines(tx, await retrieveCartForCompletion(tx, ready.cart.id, flags))
+      const storeTaxLines = async () =>
+        concurrently(tx, (await cartTaxLineWrites(tx, await retrieveCartForCompletion(tx, ready.cart.id, flags))).writes)
+      await storeTaxLines()
       // Twice is the same as once: the previous lines are replaced.
-      await setCartTaxLines(tx, await retrieveCartForCompletion(tx, ready.cart.id, flags))
+      await storeTaxLines()
     })
     const stored = () =>
       db()

@@ -440,13 +440,13 @@ export function cartTotals(details: Pick<CartDetails, 'region' | 'items' | 'ship
 }
 
 /**
- * Stores the tax lines of the cart's lines and shipping methods, computed by the system tax
- * provider (v1 `createTaxLines`, run when the cart completes), replacing any stored before. From
- * then on the cart is totalled with the stored lines once it is completed. Answers the cart with
- * the stored lines and their totals, so it need not be read again; lines the load computed already
- * are stored as they are.
+ * The tax lines of the cart's lines and shipping methods, computed by the system tax provider (v1
+ * `createTaxLines`, run when the cart completes), to store in place of any stored before: answers
+ * the statements that do it (the old lines go, then the new ones are written, in that order), and
+ * the cart as it stands once they have run, totalled with the stored lines. Lines the load
+ * computed already are stored as they are; otherwise computing them reads the tax rates first.
  */
-export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<CartDetails> {
+export async function cartTaxLineWrites(tx: Db, details: CartDetails) {
   const lines =
     details.taxes === 'computed'
       ? {
@@ -454,36 +454,41 @@ export async function setCartTaxLines(tx: Db, details: CartDetails): Promise<Car
           methods: new Map(details.shipping_methods.map((method) => [method.id, method.tax_lines])),
         }
       : await computeCartTaxLines(tx, details)
-  const itemLines = [...lines.items.values()].flat()
-  const methodLines = [...lines.methods.values()].flat()
-  // One batch: the old lines go, then the new ones are written (statements sent in that order).
-  const [, , storedItemLines, storedMethodLines] = await concurrently(tx, [
-    ...taxLineDeletes(tx, details.cart.id),
-    () =>
-      insertItemTaxLines(
-        tx,
-        itemLines.map((line) => ({ ...line, id: generateId('litl') })),
-      ),
-    () =>
-      insertMethodTaxLines(
-        tx,
-        methodLines.map((line) => ({ ...line, id: generateId('smtl') })),
-      ),
-  ])
+  const items = linesToStore(lines.items, 'litl')
+  const methods = linesToStore(lines.methods, 'smtl')
   const byName = (a: TaxLine, b: TaxLine) => a.name.localeCompare(b.name) || (a.id ?? '').localeCompare(b.id ?? '')
   const stored = {
     ...details,
-    items: details.items.map((item) => ({
-      ...item,
-      tax_lines: storedItemLines.filter((line) => line.item_id === item.id).sort(byName),
-    })),
+    items: details.items.map((item) => ({ ...item, tax_lines: (items.get(item.id) ?? []).sort(byName) })),
     shipping_methods: details.shipping_methods.map((method) => ({
       ...method,
-      tax_lines: storedMethodLines.filter((line) => line.shipping_method_id === method.id).sort(byName),
+      tax_lines: (methods.get(method.id) ?? []).sort(byName),
     })),
     taxes: 'stored' as const,
   }
-  return { ...stored, totals: totalsOf(stored) }
+  const writes = [
+    ...taxLineDeletes(tx, details.cart.id),
+    () => insertItemTaxLines(tx, [...items.values()].flat()),
+    () => insertMethodTaxLines(tx, [...methods.values()].flat()),
+  ] as const
+  return { writes, stored: { ...stored, totals: totalsOf(stored) } }
+}
+
+/**
+ * The lines to store for each line or shipping method, with their ids: one per tax code, the
+ * first, as the table's (owner, code) key keeps.
+ */
+function linesToStore<L extends TaxLine>(byOwner: Map<string, L[]>, idPrefix: 'litl' | 'smtl') {
+  const toStore = new Map<string, (L & { id: string })[]>()
+  for (const [owner, lines] of byOwner) {
+    const codes = new Set<string>()
+    const kept = lines.filter((line) => line.code === null || (!codes.has(line.code) && !!codes.add(line.code)))
+    toStore.set(
+      owner,
+      kept.map((line) => ({ ...line, id: generateId(idPrefix) })),
+    )
+  }
+  return toStore
 }
 
 /** Removes the stored tax lines of the cart's lines and shipping methods (completion aborted). */

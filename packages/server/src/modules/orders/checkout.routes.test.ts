@@ -366,6 +366,28 @@ describe('stock', () => {
     expect(placed.body.data).toMatchObject({ total: 2750, paid_total: 2750 })
     expect(await stockOf(variant.id)).toBe(3)
   })
+
+  it("answers the same 409 under a client's key, which keeps it, and writes nothing of the order", async () => {
+    const { region, variant } = await shop({ currency_code: 'usd', tax_rate: 10, unit_price: 1000, shipping_price: 500 })
+    const cartId = await checkout(region, variant.id, 2, { provider: 'test' })
+    await db().update(productVariant).set({ inventory_quantity: 1 }).where(eq(productVariant.id, variant.id))
+    const headers = { 'idempotency-key': `stock-${cartId}` }
+
+    const refused = await post(`/store/carts/${cartId}/complete`, undefined, headers)
+
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors[0]).toMatchObject({ code: 'insufficient_inventory' })
+    expect(await ordersOfCart(cartId)).toEqual([])
+    expect(await stockOf(variant.id)).toBe(1)
+    const cart = (await get(`/store/carts/${cartId}`)).body.cart
+    expect(cart).toMatchObject({ completed_at: null, payment_authorized_at: null })
+    expect(cart.payment_session.status).toBe('canceled')
+    await db().update(productVariant).set({ inventory_quantity: 5 }).where(eq(productVariant.id, variant.id))
+    const replay = await post(`/store/carts/${cartId}/complete`, undefined, headers)
+    expect(replay.status).toBe(409)
+    expect(replay.body).toEqual(refused.body)
+    expect(await ordersOfCart(cartId)).toEqual([])
+  })
 })
 
 describe('payment outcomes', () => {

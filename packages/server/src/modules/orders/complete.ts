@@ -6,13 +6,13 @@ import { atomicStage, detachedStage, type StageResult, type Stages } from '../..
 import { getPaymentProvider, type PaymentData, type PaymentSessionStatus } from '../../providers/payment.js'
 import type { CartDetails, PaymentSessionRow } from '../carts/loader.js'
 import { paymentSession } from '../carts/schema.js'
-import { concurrently } from '../../db/concurrent.js'
+import { concurrently, lastBatch } from '../../db/concurrent.js'
 import { onOneConnection } from '../../db/transactions.js'
 import {
   clearCartTaxLines,
   retrieveCartForCompletion,
   setCartPayment,
-  setCartTaxLines,
+  cartTaxLineWrites,
   updatePaymentSessionState,
   withCartLock,
   type CartEnv,
@@ -60,31 +60,37 @@ type AuthorizationPlan =
   | { kind: 'done'; result: StageResult }
   | { kind: 'authorize'; session: PaymentSessionRow; context: Record<string, unknown> }
 
-/** What the payment needs, from a cart read under its lock and found completable. */
-async function authorizationPlanOf(tx: Db, details: CartDetails, key: string): Promise<AuthorizationPlan> {
+/**
+ * What the payment needs, from a cart read under its lock and found completable, and the writes
+ * that go with it (the caller sends them).
+ */
+function authorizationPlanOf(tx: Db, details: CartDetails, key: string) {
   const cartId = details.cart.id
   if (details.totals.total <= 0) {
     // Nothing to pay: no session and no payment (v1 marks the cart authorized as it is).
-    await setCartPayment(tx, cartId, { payment_authorized_at: new Date() })
-    return { kind: 'done', result: { recovery_point: PAYMENT_AUTHORIZED } }
+    const plan: AuthorizationPlan = { kind: 'done', result: { recovery_point: PAYMENT_AUTHORIZED } }
+    return { plan, writes: [() => setCartPayment(tx, cartId, { payment_authorized_at: new Date() })] }
   }
   const session = selectedSession(details)!
   const context = { ...(details.cart.context ?? {}), cart_id: cartId, idempotency_key: key }
-  return { kind: 'authorize', session, context }
+  const plan: AuthorizationPlan = { kind: 'authorize', session, context }
+  return { plan, writes: [] }
 }
 
 /**
  * Stage 1, atomic with the key: the cart is checked under its lock, its tax lines are stored, and
- * what its payment needs is planned from the same read. Its commit need not wait for the disk:
- * placing the order writes the tax lines again, and a stage lost in a crash merely runs again.
+ * what its payment needs is planned from the same read. Nothing is read after its writes, so the
+ * runner sends them with the COMMIT (`lastWrites`). That commit need not wait for the disk: placing
+ * the order writes the tax lines again, and a stage lost in a crash merely runs again.
  */
 async function createTaxLines(tx: Db, env: CartEnv, cartId: string, key: string) {
   const details = await retrieveCartForCompletion(tx, cartId, env.flags, { relaxed: true })
   if (details.cart.completed_at) return { result: await completedCartResponse(tx, cartId) }
   assertCompletable(details)
-  await setCartTaxLines(tx, details)
-  const plan = await authorizationPlanOf(tx, details, key)
-  return { result: plan.kind === 'done' ? plan.result : { recovery_point: TAX_LINES_CREATED }, plan }
+  const { plan, writes } = authorizationPlanOf(tx, details, key)
+  const lastWrites = [...(await cartTaxLineWrites(tx, details)).writes, ...writes]
+  const next = plan.kind === 'done' ? plan.result : { recovery_point: TAX_LINES_CREATED }
+  return { result: { ...next, lastWrites }, plan }
 }
 
 /** The plan of a request that resumes at stage 2 (a retry, or a takeover of a stale key lock). */
@@ -93,7 +99,9 @@ async function planAuthorization(db: Db, env: CartEnv, cartId: string, key: stri
     const details = await retrieveCartForCompletion(tx, cartId, env.flags)
     if (details.cart.completed_at) return { kind: 'done', result: await completedCartResponse(tx, cartId) }
     assertCompletable(details)
-    return authorizationPlanOf(tx, details, key)
+    const { plan, writes } = authorizationPlanOf(tx, details, key)
+    await concurrently(tx, writes)
+    return plan
   })
 }
 
@@ -121,7 +129,8 @@ async function callProvider(env: CartEnv, session: PaymentSessionRow, context: R
  * Records the provider's answer under the cart's lock. Authorized: the key moves on. More action
  * needed (3-D Secure and the like): the stored tax lines go, and the cart is answered with the
  * session status for the storefront to act on. Refused: the session says so, the error is thrown
- * after the commit, and the cart can be completed again later.
+ * after the commit, and the cart can be completed again later. Unless the cart is answered, nothing
+ * is read after the writes, so they go out with the COMMIT.
  */
 async function recordAuthorization(
   db: Db,
@@ -130,29 +139,28 @@ async function recordAuthorization(
   session: PaymentSessionRow,
   answer: Authorization,
 ): Promise<StageResult> {
-  const outcome = await withCartLock(db, cartId, async (tx, row): Promise<StageResult | undefined> => {
-    if (row.completed_at) return completedCartResponse(tx, cartId)
+  const { outcome, written } = await withCartLock(db, cartId, async (tx, row) => {
+    if (row.completed_at) return { outcome: await completedCartResponse(tx, cartId) }
     const now = new Date()
     const authorized = answer.status === 'authorized'
-    await concurrently(tx, [
+    const writes = [
       () =>
         updatePaymentSessionState(tx, session.id, {
           status: answer.status,
           data: answer.data,
           payment_authorized_at: authorized ? now : null,
         }),
-      async () => {
-        if (authorized) await setCartPayment(tx, cartId, { payment_authorized_at: now })
-      },
-    ])
-    if (authorized) return { recovery_point: PAYMENT_AUTHORIZED }
+      ...(authorized ? [() => setCartPayment(tx, cartId, { payment_authorized_at: now })] : []),
+    ]
     if (answer.status === 'requires_more' || answer.status === 'pending') {
-      await clearCartTaxLines(tx, cartId)
+      await concurrently(tx, [...writes, () => clearCartTaxLines(tx, cartId)])
       const data = await cartViewOf(tx, env.flags, cartId)
-      return { response_code: 200, response_body: { type: 'cart', data, payment_status: answer.status } }
+      return { outcome: { response_code: 200, response_body: { type: 'cart', data, payment_status: answer.status } } }
     }
-    return undefined
+    const outcome: StageResult | undefined = authorized ? { recovery_point: PAYMENT_AUTHORIZED } : undefined
+    return { outcome, written: (await lastBatch(tx, writes)).answers }
   })
+  await written
   if (outcome) return outcome
   throw answer.failure ?? new NotAllowed('Payment authorization failed')
 }
@@ -217,16 +225,20 @@ function isUniqueCartViolation(error: unknown): boolean {
   return false
 }
 
-/** Stage 3: the order (see `placeOrder`); a lost race for the cart answers the winner's order. */
-async function createOrder(db: Db, env: CartEnv, cartId: string, key: string): Promise<StageResult> {
-  try {
-    const { orderId, placed } = await placeOrder(db, env, cartId, key)
-    return placed ? orderAnswer(placed) : await orderResponse(db, orderId)
-  } catch (error) {
-    if (error instanceof InsufficientInventory) return releasePayment(db, env, cartId, error)
-    if (isUniqueCartViolation(error)) return completedCartResponse(db, cartId)
-    throw error
-  }
+/** Stage 3, atomic with the key: the order (see `placeOrder`), answered. */
+async function createOrder(tx: Db, env: CartEnv, cartId: string, key: string): Promise<StageResult> {
+  const { orderId, placed } = await placeOrder(tx, env, cartId, key)
+  return placed ? orderAnswer(placed) : orderResponse(tx, orderId)
+}
+
+/**
+ * Stage 3's failures it answers, after its transaction rolled back: the stock ran out (the payment
+ * is released), or another request placed the cart's order first (that order is the answer).
+ */
+async function recoverOrder(db: Db, env: CartEnv, cartId: string, error: unknown): Promise<StageResult> {
+  if (error instanceof InsufficientInventory) return releasePayment(db, env, cartId, error)
+  if (isUniqueCartViolation(error)) return completedCartResponse(db, cartId)
+  throw error
 }
 
 /**
@@ -249,6 +261,9 @@ export function completeCartStages(env: CartEnv, cartId: string): Stages {
       planned = undefined
       return authorizePayment(db, env, cartId, plan, key.idempotency_key)
     }),
-    [PAYMENT_AUTHORIZED]: detachedStage((db, key) => createOrder(db, env, cartId, key.idempotency_key)),
+    [PAYMENT_AUTHORIZED]: atomicStage(
+      (tx, key) => createOrder(tx, env, cartId, key.idempotency_key),
+      (db, _key, error) => recoverOrder(db, env, cartId, error),
+    ),
   }
 }

@@ -265,7 +265,10 @@ interface OrderParties {
 }
 
 /** Payments and regions (the totals need them), and the expanded addresses and customers. */
-async function loadParties(db: Db, rows: readonly OrderRow[], relations: ReadonlySet<string>): Promise<OrderParties> {
+/** What the reads of an order's relations need from its row: all known before the order is written. */
+export type OrderRefs = Pick<OrderRow, 'id' | 'region_id' | 'customer_id' | 'shipping_address_id' | 'billing_address_id'>
+
+async function loadParties(db: Db, rows: readonly OrderRefs[], relations: ReadonlySet<string>): Promise<OrderParties> {
   const addressIds = distinct([
     ...(relations.has('shipping_address') ? rows.map((row) => row.shipping_address_id) : []),
     ...(relations.has('billing_address') ? rows.map((row) => row.billing_address_id) : []),
@@ -287,7 +290,7 @@ async function loadParties(db: Db, rows: readonly OrderRow[], relations: Readonl
   }
 }
 
-interface OrderContext {
+export interface OrderContext {
   lines: OrderLines
   methods: OrderMethods
   parties: OrderParties
@@ -300,15 +303,30 @@ interface OrderContext {
  */
 export async function loadOrders(db: Db, rows: readonly OrderRow[], selection: OrderSelection): Promise<OrderView[]> {
   if (rows.length === 0) return []
-  const { relations } = selection
-  const ids = rows.map((row) => row.id)
+  return viewOrders(rows, await loadOrderContext(db, rows, selection), selection)
+}
+
+/**
+ * The reads `loadOrders` makes, by what the orders' rows refer to, for `viewOrders`: sent before
+ * the rows are read, they go out in the same batch as the statements that write them.
+ */
+export async function loadOrderContext(
+  db: Db,
+  refs: readonly OrderRefs[],
+  { relations }: OrderSelection,
+): Promise<OrderContext> {
+  const ids = refs.map((row) => row.id)
   const [lines, methods, parties] = await concurrently(db, [
     () => loadLines(db, ids, relations.has('items.variant')),
     () => loadMethods(db, ids, relations.has('shipping_methods.shipping_option')),
-    () => loadParties(db, rows, relations),
+    () => loadParties(db, refs, relations),
   ])
-  const context: OrderContext = { lines, methods, parties }
-  return rows.map((row) => prune(toView(row, context, relations), selection))
+  return { lines, methods, parties }
+}
+
+/** The orders' answers from their rows and what `loadOrderContext` read for them. */
+export function viewOrders(rows: readonly OrderRow[], context: OrderContext, selection: OrderSelection): OrderView[] {
+  return rows.map((row) => prune(toView(row, context, selection.relations), selection))
 }
 
 function orderTotals(row: OrderRow, context: OrderContext): { totals: Totals; view: OrderTotalsView } {

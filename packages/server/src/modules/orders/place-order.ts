@@ -9,16 +9,25 @@ import {
   markCartCompleted,
   retrieveCartForCompletion,
   setCartPayment,
-  setCartTaxLines,
+  cartTaxLineWrites,
   type CartDetails,
   type CartEnv,
 } from '../carts/service.js'
 import { assertCompletable, selectedSession } from './completion-checks.js'
 import { ORDER_EVENTS } from './events.js'
-import { COMPLETED_ORDER_SELECTION, loadOrders, type OrderView } from './loader.js'
+import {
+  COMPLETED_ORDER_SELECTION,
+  loadOrderContext,
+  viewOrders,
+  type OrderContext,
+  type OrderRefs,
+  type OrderRow,
+  type OrderView,
+} from './loader.js'
 import { order, payment } from './schema.js'
 import { takeStock } from './stock.js'
 import { concurrently } from '../../db/concurrent.js'
+import { inTransaction } from '../../db/transactions.js'
 
 /** The id of the order placed from this cart, if any (at most one: `order.cart_id` is unique). */
 export async function orderIdOfCart(db: Db, cartId: string): Promise<string | undefined> {
@@ -71,7 +80,7 @@ const paymentInsert = preparedInsert('order_payment_insert', payment, [
   'idempotency_key',
 ])
 
-function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyKey: string) {
+function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyKey: string): Promise<OrderRow[]> {
   const { cart, region } = details
   return orderInsert(tx, {
     id: orderId,
@@ -92,14 +101,17 @@ function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyK
 }
 
 /**
- * Stage 3 of cart completion, in one transaction under the cart's lock: the cart is checked again
- * (it may have changed since its payment was authorized), its tax lines are written afresh, the
- * stock is taken, and the order is created with its payment; the cart's lines and shipping methods
- * move to it, the cart is marked completed and `order.placed` is recorded. A cart that already has
- * its order answers that order: whoever completed it first, with or without an Idempotency-Key.
- * An order placed here is also read for the answer (`COMPLETED_ORDER_SELECTION`) before the
- * COMMIT: a batch on the transaction's connection, where a transaction of its own would cost
- * three round trips.
+ * Stage 3 of cart completion, in the caller's transaction (or one of its own) under the cart's
+ * lock: the cart is checked again (it may have changed since its payment was authorized), its tax
+ * lines are written afresh, the stock is taken, and the order is created with its payment; the
+ * cart's lines and shipping methods move to it, the cart is marked completed and `order.placed` is
+ * recorded. A cart that already has its order answers that order: whoever completed it first, with
+ * or without an Idempotency-Key. An order placed here is also read for the answer
+ * (`COMPLETED_ORDER_SELECTION`).
+ *
+ * Everything after the cart's read goes out in one batch: every id and amount is known before
+ * anything is written (the totals with the tax lines about to be stored, too). Stock found short
+ * throws once the batch is answered, and the transaction rolls the order back with the rest.
  */
 export async function placeOrder(
   db: Db,
@@ -107,7 +119,7 @@ export async function placeOrder(
   cartId: string,
   idempotencyKey: string,
 ): Promise<{ orderId: string; placed?: OrderView }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const current = await retrieveCartForCompletion(tx, cartId, env.flags)
     // The order and the cart's `completed_at` are written in one transaction: an open cart has none.
     if (current.cart.completed_at) {
@@ -117,12 +129,8 @@ export async function placeOrder(
     }
     assertCompletable(current)
     assertPaid(current)
-    // The tax lines are written afresh and the stock taken in one batch of statements, the order
-    // and everything it changes in a second: every id is known before anything is written.
-    const [details] = await concurrently(tx, [
-      () => setCartTaxLines(tx, current),
-      () => takeStock(tx, current, env.flags),
-    ])
+    const taxes = await cartTaxLineWrites(tx, current)
+    const details = taxes.stored
     const session = assertPaid(details)
     const orderId = generateId('order')
     const paid = session && {
@@ -135,16 +143,29 @@ export async function placeOrder(
       data: session.data,
       idempotency_key: idempotencyKey,
     }
-    // Statements sent in this order: what refers to the order (or to its payment) comes after it.
-    const [[row]] = await concurrently(tx, [
+    const { cart, region } = details
+    const refs: OrderRefs = {
+      id: orderId,
+      region_id: region.id,
+      customer_id: cart.customer_id!,
+      shipping_address_id: cart.shipping_address_id,
+      billing_address_id: cart.billing_address_id,
+    }
+    // Statements sent in this order: what refers to the order (or to its payment) comes after it,
+    // and the answer's reads after everything they read.
+    const written = await concurrently(tx, [
       () => insertOrder(tx, details, orderId, idempotencyKey),
       ...(paid ? [() => paymentInsert(tx, paid)] : []),
       ...attachCartToOrder(tx, cartId, orderId),
       ...(paid ? [() => setCartPayment(tx, cartId, { payment_id: paid.id })] : []),
+      ...taxes.writes,
+      () => takeStock(tx, current, env.flags),
       () => markCartCompleted(tx, cartId),
       () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null }),
+      () => loadOrderContext(tx, [refs], COMPLETED_ORDER_SELECTION),
     ])
-    const [placed] = await loadOrders(tx, [row], COMPLETED_ORDER_SELECTION)
+    const [row] = written[0] as OrderRow[]
+    const [placed] = viewOrders([row], written.at(-1) as OrderContext, COMPLETED_ORDER_SELECTION)
     return { orderId, placed }
   })
 }
