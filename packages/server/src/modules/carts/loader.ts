@@ -145,7 +145,7 @@ const regionRelations = {
  * cart): a read keyed by it can go out before the cart's row is known, with the cart's lock.
  */
 export function cartColumn(
-  column: 'region_id' | 'sales_channel_id' | 'shipping_address_id',
+  column: 'region_id' | 'sales_channel_id' | 'shipping_address_id' | 'customer_id',
   cartId: string | Placeholder,
 ) {
   return sql<string | null>`(SELECT c.${sql.identifier(column)} FROM ${cart} c WHERE c.id = ${cartId})`

@@ -16,7 +16,8 @@ import { concurrently, lastBatch } from '../../db/concurrent.js'
 import { assertCartOpen, lockCart, type CartEnv } from './lock.js'
 import { loadCartDetails, type CartDetails, type CartRegion, type PaymentSessionRow } from './loader.js'
 import { paymentSession } from './schema.js'
-import { cartRelationsWithCustomer, cartViewOf, REFRESH_RELATIONS, type CartView } from './view.js'
+import type { CustomerWithRelations } from '../customers/service.js'
+import { cartRelationsWithCustomer, cartViewOf, readCartCustomer, REFRESH_RELATIONS, type CartView } from './view.js'
 
 /**
  * Payment sessions. Payment providers are outside services, so no transaction stays open while one
@@ -74,7 +75,17 @@ interface RunOptions {
   createMissing: boolean
   /** Start the selected session with its provider when it has not been. */
   initiate: boolean
+  /** The answer shows the cart's customer: read them with the cart where that saves a round trip. */
+  withCustomer?: boolean
 }
+
+/** The cart as a run's last read left it, and its customer when read with it. */
+interface RunAnswer {
+  details: CartDetails
+  customer?: CustomerWithRelations | null
+}
+
+const emptyPlan = (): Plan => ({ calls: [], discards: [], wrote: false, writes: [] })
 
 const MAX_ROUNDS = 4
 
@@ -280,7 +291,7 @@ async function planRound(
       () => loadCartDetails(tx, cartId, env.flags),
     ])
     assertCartOpen(details.cart)
-    const plan: Plan = { calls: [], discards: [], wrote: false, writes: [] }
+    const plan = emptyPlan()
     const directed = directive ? applyDirective(tx, details, directive, plan) : undefined
     if (directed) plan.calls.push(directed)
     else await applyRules(tx, details, options, plan, !plan.wrote)
@@ -299,13 +310,20 @@ async function callProvider(env: CartEnv, call: ProviderCall): Promise<CallResul
   return provider.updatePayment(call.data, call.context)
 }
 
-/** Writes the providers' answers where the sessions are still as planned; the rest are discarded. */
+/**
+ * Writes the providers' answers where the sessions are still as planned; the rest are discarded.
+ * The cart they leave behind is read in the same batch, under the lock (with its customer when the
+ * answer shows them): when the rules want nothing more of it, it is the run's answer, and the run
+ * needs no round to confirm it.
+ */
 async function applyAnswers(
   db: Db,
+  env: CartEnv,
   cartId: string,
   answers: { call: ProviderCall; result: CallResult }[],
-): Promise<Plan['discards']> {
-  if (answers.length === 0) return []
+  options: RunOptions,
+): Promise<{ discards: Plan['discards']; after?: RunAnswer }> {
+  if (answers.length === 0) return { discards: [] }
   const { discards, written } = await db.transaction(async (tx) => {
     const discards: Plan['discards'] = []
     const ids = answers.map((answer) => answer.call.sessionId)
@@ -334,11 +352,26 @@ async function applyAnswers(
         }),
       )
     }
-    // The answers go out with the COMMIT.
-    return { discards, written: (await lastBatch(tx, writes)).answers }
+    // The answers and the reads behind them go out with the COMMIT.
+    const reads = [
+      () => loadCartDetails(tx, cartId, env.flags),
+      () => (options.withCustomer ? readCartCustomer(tx, cartId) : Promise.resolve(undefined)),
+    ] as const
+    return { discards, written: (await lastBatch(tx, [...writes, ...reads])).answers }
   })
-  await written
-  return discards
+  const [details, customer] = (await written).slice(-2) as [CartDetails, CustomerWithRelations | null | undefined]
+  return { discards, after: { details, customer } }
+}
+
+/**
+ * Whether the cart, read under its lock, is as the rules want it: a round would write nothing and
+ * call no provider. The writes the rules queue on the way are dropped unsent.
+ */
+async function isSettled(db: Db, details: CartDetails, options: RunOptions): Promise<boolean> {
+  assertCartOpen(details.cart)
+  const plan = emptyPlan()
+  await applyRules(db, details, options, plan, true)
+  return !plan.wrote && plan.calls.length === 0
 }
 
 // Every session a provider starts sends these: built once (see `prepared`).
@@ -370,7 +403,8 @@ async function discard(env: CartEnv, discards: Plan['discards']): Promise<void> 
 
 /**
  * Runs rounds until one needs no provider call. Answers the cart as that last round read it when
- * the round wrote nothing (the usual last round), so the caller need not read it again.
+ * the round wrote nothing (the usual last round), or as the providers' answers left it when the
+ * rules want nothing more, so the caller need not read it again.
  */
 async function run(
   db: Db,
@@ -378,21 +412,23 @@ async function run(
   cartId: string,
   directive: Directive | undefined,
   options: RunOptions,
-): Promise<CartDetails | undefined> {
+): Promise<RunAnswer | undefined> {
   let next = directive
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const { plan, details } = await planRound(db, env, cartId, next, options)
     next = undefined
     await discard(env, plan.discards)
-    if (plan.calls.length === 0) return plan.wrote ? undefined : details
+    if (plan.calls.length === 0) return plan.wrote ? undefined : { details }
     const settled = await Promise.allSettled(plan.calls.map((call) => callProvider(env, call)))
     const answers = plan.calls.flatMap((call, index) => {
       const outcome = settled[index]
       return outcome.status === 'fulfilled' ? [{ call, result: outcome.value }] : []
     })
-    await discard(env, await applyAnswers(db, cartId, answers))
+    const applied = await applyAnswers(db, env, cartId, answers, options)
+    await discard(env, applied.discards)
     const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
     if (failure) throw failure.reason
+    if (applied.after && (await isSettled(db, applied.after.details, options))) return applied.after
   }
   throw new Conflict('The cart kept changing while its payment sessions were being updated')
 }
@@ -404,8 +440,9 @@ async function run(
 export function createPaymentSessionsStages(env: CartEnv, cartId: string): Stages {
   return {
     started: detachedStage(async (db) => {
-      const details = await run(db, env, cartId, { kind: 'create' }, { createMissing: true, initiate: true })
-      const cart = await cartViewOf(db, env.flags, cartId, cartRelationsWithCustomer(env.flags), details)
+      const options = { createMissing: true, initiate: true, withCustomer: true }
+      const answer = await run(db, env, cartId, { kind: 'create' }, options)
+      const cart = await cartViewOf(db, env.flags, cartId, cartRelationsWithCustomer(env.flags), answer?.details, answer)
       return { response_code: 200, response_body: { cart } }
     }),
   }
@@ -418,8 +455,8 @@ export async function selectPaymentSession(
   cartId: string,
   providerId: string,
 ): Promise<CartView> {
-  const details = await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
-  return cartViewOf(db, env.flags, cartId, undefined, details)
+  const answer = await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId, undefined, answer?.details)
 }
 
 /** `POST /store/carts/:id/payment-sessions/:provider_id`: selects it, then hands the provider the new data. */
@@ -432,8 +469,8 @@ export async function updatePaymentSessionData(
 ): Promise<CartView> {
   await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
   const directive: Directive = { kind: 'update_data', providerId, data }
-  const details = await run(db, env, cartId, directive, { createMissing: false, initiate: true })
-  return cartViewOf(db, env.flags, cartId, undefined, details)
+  const answer = await run(db, env, cartId, directive, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId, undefined, answer?.details)
 }
 
 /**
@@ -446,8 +483,8 @@ export async function refreshPaymentSession(
   cartId: string,
   providerId: string,
 ): Promise<CartView> {
-  const details = await run(db, env, cartId, { kind: 'refresh', providerId }, { createMissing: false, initiate: true })
-  return cartViewOf(db, env.flags, cartId, REFRESH_RELATIONS, details)
+  const answer = await run(db, env, cartId, { kind: 'refresh', providerId }, { createMissing: false, initiate: true })
+  return cartViewOf(db, env.flags, cartId, REFRESH_RELATIONS, answer?.details)
 }
 
 /** `DELETE /store/carts/:id/payment-sessions/:provider_id`; no session for the provider is no error (v1). */
@@ -457,8 +494,8 @@ export async function deletePaymentSession(
   cartId: string,
   providerId: string,
 ): Promise<CartView> {
-  const details = await run(db, env, cartId, { kind: 'delete', providerId }, { createMissing: false, initiate: false })
-  return cartViewOf(db, env.flags, cartId, undefined, details)
+  const answer = await run(db, env, cartId, { kind: 'delete', providerId }, { createMissing: false, initiate: false })
+  return cartViewOf(db, env.flags, cartId, undefined, answer?.details)
 }
 
 /**
@@ -477,5 +514,5 @@ export async function syncPaymentSessions(
   const details = known.read ?? (await loadCartDetails(db, cartId, env.flags, { region }))
   if (details.payment_sessions.length === 0) return details
   const synced = await run(db, env, cartId, undefined, { createMissing: false, initiate: false })
-  return synced ?? loadCartDetails(db, cartId, env.flags, { region })
+  return synced?.details ?? loadCartDetails(db, cartId, env.flags, { region })
 }

@@ -1,13 +1,16 @@
-import { inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
 import { parseExpand, parseFields } from '../../http/list.js'
 import { concurrently } from '../../db/concurrent.js'
+import { prepared } from '../../db/prepared.js'
 import type { LoadedVariant } from '../catalog/loader.js'
 import { product } from '../catalog/schema.js'
-import { retrieveCustomer, type CustomerWithRelations } from '../customers/service.js'
+import { customer } from '../customers/schema.js'
+import { publicCustomerColumns, retrieveCustomer, type CustomerWithRelations } from '../customers/service.js'
 import { CART_FIELDS } from './contract.js'
 import {
+  cartColumn,
   loadCartDetails,
   type CartDetails,
   type CartFlags,
@@ -147,12 +150,20 @@ export function cartTotalsView(totals: Totals) {
   }
 }
 
-async function loadExtras(db: Db, details: CartDetails, relations: ReadonlySet<string>) {
+/** What the caller has read already of a cart answer's extra relations. */
+export interface KnownExtras {
+  /** The cart's customer, read with the cart (`readCartCustomer`); undefined when not read. */
+  customer?: CustomerWithRelations | null
+}
+
+async function loadExtras(db: Db, details: CartDetails, relations: ReadonlySet<string>, known: KnownExtras = {}) {
   const productIds = [...new Set(details.items.flatMap((item) => (item.variant ? [item.variant.product_id] : [])))]
   const customerId = details.cart.customer_id
   const [customer, products] = await concurrently(db, [
     () =>
-      relations.has('customer') && customerId
+      relations.has('customer') && known.customer !== undefined
+        ? Promise.resolve(known.customer)
+        : relations.has('customer') && customerId
         ? retrieveCustomer(db, customerId).catch((error: unknown) => {
             // A customer deleted since they shopped: the cart stays, without them.
             if (error instanceof NotFound) return null
@@ -200,8 +211,9 @@ export async function cartView(
   details: CartDetails,
   relations: ReadonlySet<string>,
   fields?: ReadonlySet<string>,
+  known?: KnownExtras,
 ) {
-  const extras = await loadExtras(db, details, relations)
+  const extras = await loadExtras(db, details, relations, known)
   const row = fields
     ? Object.fromEntries(Object.entries(details.cart).filter(([key]) => key === 'id' || fields.has(key)))
     : details.cart
@@ -235,13 +247,35 @@ export async function cartView(
 
 export type CartView = Awaited<ReturnType<typeof cartView>>
 
-/** Answers the cart with these relations, read now unless the caller has it as it stands. */
+/**
+ * Answers the cart with these relations, read now unless the caller has it as it stands (`known`
+ * counts only with it: extras read with another read of the cart do not go with a new one).
+ */
 export async function cartViewOf(
   db: Db,
   flags: CartFlags,
   id: string,
   relations: ReadonlySet<string> = defaultCartRelations(flags),
   current?: CartDetails,
+  known?: KnownExtras,
 ): Promise<CartView> {
-  return cartView(db, current ?? (await loadCartDetails(db, id, flags)), relations)
+  if (!current) return cartView(db, await loadCartDetails(db, id, flags), relations)
+  return cartView(db, current, relations, undefined, known)
 }
+
+/**
+ * The customer of the cart `cartId`, looked up by the statement, so it can go out with the cart's
+ * read; null for a cart without one, or whose customer was deleted since.
+ */
+export async function readCartCustomer(db: Db, cartId: string): Promise<CustomerWithRelations | null> {
+  const [row] = await customerOfCartStatement(db, { cartId })
+  return row ?? null
+}
+
+const customerOfCartStatement = prepared('cart_customer_of_cart', (db) =>
+  db
+    .select(publicCustomerColumns)
+    .from(customer)
+    .where(and(eq(customer.id, cartColumn('customer_id', sql.placeholder('cartId'))), isNull(customer.deleted_at)))
+    .limit(1),
+)
