@@ -1,9 +1,16 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { generateId } from '../../db/ids.js'
 import { prepared, preparedInsertReturning } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
 import { concurrently } from '../../db/concurrent.js'
-import { createAddress, normalizeCountry, writeAddress, type AddressRow } from '../customers/addresses.js'
+import {
+  createAddress,
+  insertAddressStatement,
+  normalizeCountry,
+  updateAddressStatement,
+  type AddressRow,
+} from '../customers/addresses.js'
 import type { AddressPayload } from '../customers/contract.js'
 import { address } from '../customers/schema.js'
 import { cartColumn, type CartRegion } from './loader.js'
@@ -71,52 +78,75 @@ const insertCountryAddress = preparedInsertReturning('cart_country_address_inser
 ])
 
 /**
+ * An address a cart will refer to: its id and country as they will be, and the write, a statement
+ * not sent yet (see `concurrently`).
+ */
+export interface PlannedAddress {
+  id: string
+  country_code: string | null
+  write: () => PromiseLike<unknown>
+}
+
+/**
  * The address a cart's `shipping_address` / `billing_address` update leaves it with. An object
  * writes over the cart's own address (merging, as v1) or creates one. An id names one of the cart
  * customer's saved addresses, which is copied: v1 linked the saved row itself (of anyone, by id),
  * so editing the cart's address later rewrote the address book; a copy keeps the two apart and a
  * stranger's addresses out of reach. `read` is what `readForShippingAddress` read of the address
  * `currentId` names, when the caller read it beforehand.
+ *
+ * What the write needs is read now; the write itself is left to the caller, to send with the
+ * statements that refer to the address (after it, in the same batch). A saved address's copy is
+ * written at once.
  */
-export async function writeCartAddress(
+export async function planCartAddress(
   tx: Db,
   currentId: string | null,
   value: AddressPayload | string,
   customerId: string | null,
   read?: AddressReads,
-): Promise<AddressRow> {
+): Promise<PlannedAddress> {
   if (typeof value === 'string') {
-    const [saved] = customerId
-      ? await tx
-          .select()
-          .from(address)
-          .where(and(eq(address.id, value), eq(address.customer_id, customerId), isNull(address.deleted_at)))
-          .limit(1)
-      : []
-    if (!saved) throw NotFound.entity('Address', value)
-    const { first_name, last_name, phone, company, address_1, address_2, city, country_code, province, postal_code } =
-      saved
-    return createAddress(tx, null, {
-      first_name,
-      last_name,
-      phone,
-      company,
-      address_1,
-      address_2,
-      city,
-      country_code,
-      province,
-      postal_code,
-      ...(saved.metadata ? { metadata: saved.metadata } : {}),
-    })
+    const copy = await copySavedAddress(tx, value, customerId)
+    return { id: copy.id, country_code: copy.country_code, write: () => Promise.resolve() }
   }
   // The address it replaces and the country's check, read together.
   const { current, countryCode } = read ?? (await readForAddress(tx, () => retrieveAddress(tx, currentId), value))
   const checked = { ...value, country_code: countryCode }
   if (current && current.customer_id === null) {
-    return writeAddress(tx, current, checked, { countryChecked: true })
+    // An absent country keeps the address's own.
+    const country = countryCode === undefined ? current.country_code : countryCode
+    return { id: current.id, country_code: country, write: () => updateAddressStatement(tx, current, checked) }
   }
-  return createAddress(tx, null, checked, { countryChecked: true })
+  const id = generateId('addr')
+  return { id, country_code: countryCode ?? null, write: () => insertAddressStatement(tx, id, null, checked) }
+}
+
+/** One of the customer's saved addresses, copied for a cart. */
+async function copySavedAddress(tx: Db, savedId: string, customerId: string | null): Promise<AddressRow> {
+  const [saved] = customerId
+    ? await tx
+        .select()
+        .from(address)
+        .where(and(eq(address.id, savedId), eq(address.customer_id, customerId), isNull(address.deleted_at)))
+        .limit(1)
+    : []
+  if (!saved) throw NotFound.entity('Address', savedId)
+  const { first_name, last_name, phone, company, address_1, address_2, city, country_code, province, postal_code } =
+    saved
+  return createAddress(tx, null, {
+    first_name,
+    last_name,
+    phone,
+    company,
+    address_1,
+    address_2,
+    city,
+    country_code,
+    province,
+    postal_code,
+    ...(saved.metadata ? { metadata: saved.metadata } : {}),
+  })
 }
 
 /**
@@ -133,6 +163,8 @@ export async function setShippingCountry(
   tx: Db,
   currentId: string | null,
   countryCode: string | null,
-): Promise<AddressRow> {
-  return writeCartAddress(tx, currentId, { country_code: countryCode }, null)
+): Promise<PlannedAddress> {
+  const planned = await planCartAddress(tx, currentId, { country_code: countryCode }, null)
+  await planned.write()
+  return planned
 }

@@ -9,6 +9,8 @@ import { useTestApp } from '../../testing/test-app.js'
 import { ensureStore } from '../store/service.js'
 import { lockCart } from './service.js'
 
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
 const ctx = useTestApp()
 const db = () => ctx.app.db
 let provider: TestPaymentProvider
@@ -207,6 +209,36 @@ describe('selecting, updating, refreshing and deleting sessions', () => {
     expect(again.body.cart.total).toBe(created.body.cart.total)
     expect(provider.callsTo('initiatePayment')).toHaveLength(1)
   })
+
+  // PGlite has one connection: a transaction holding the lock there holds every request.
+  it.runIf(onPostgres)(
+    'answers such a selection without waiting for the cart lock, and still refuses a bad one',
+    async () => {
+      const id = await cartIn(testOnly.id, productTestOnly)
+      await send('POST', `/store/carts/${id}/payment-sessions`)
+      let release!: () => void
+      const released = new Promise<void>((resolve) => (release = resolve))
+      let locked!: () => void
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve))
+      const holder = db().transaction(async (tx) => {
+        await lockCart(tx, id)
+        locked()
+        await released
+      })
+      await lockTaken
+      try {
+        const again = await send('POST', `/store/carts/${id}/payment-session`, { provider_id: 'test' })
+        expect(again.status).toBe(200)
+        expect(again.body.cart.payment_session).toMatchObject({ provider_id: 'test', is_selected: true })
+        const unknown = await send('POST', `/store/carts/${id}/payment-session`, { provider_id: 'manual' })
+        expect(unknown.status).toBe(400)
+        expect(unknown.body.message).toContain('manual')
+      } finally {
+        release()
+        await holder
+      }
+    },
+  )
 
   it("updates the session's provider data", async () => {
     const id = await cartIn(both.id, productBoth, 1, { test_outcome: 'requires_more' })

@@ -364,12 +364,20 @@ async function applyAnswers(
 }
 
 /**
- * Whether the cart, read under its lock, is as the rules want it: a round would write nothing and
- * call no provider. The writes the rules queue on the way are dropped unsent.
+ * Whether the cart is as the directive and the rules want it: a round would write nothing and call
+ * no provider. The writes they queue on the way are dropped unsent; a refusal is thrown as a round
+ * would throw it.
  */
-async function isSettled(db: Db, details: CartDetails, options: RunOptions): Promise<boolean> {
+async function isSettled(
+  db: Db,
+  details: CartDetails,
+  options: RunOptions,
+  directive?: Directive,
+): Promise<boolean> {
   assertCartOpen(details.cart)
   const plan = emptyPlan()
+  if (directive && applyDirective(db, details, directive, plan)) return false
+  if (plan.wrote) return false
   await applyRules(db, details, options, plan, true)
   return !plan.wrote && plan.calls.length === 0
 }
@@ -455,7 +463,13 @@ export async function selectPaymentSession(
   cartId: string,
   providerId: string,
 ): Promise<CartView> {
-  const answer = await run(db, env, cartId, { kind: 'select', providerId }, { createMissing: false, initiate: true })
+  const directive: Directive = { kind: 'select', providerId }
+  const options = { createMissing: false, initiate: true }
+  // Selecting the session already selected (the usual call once a region's only provider has its
+  // session) changes nothing: a read without the lock settles it, as the cart stood when it ran.
+  const seen = await loadCartDetails(db, cartId, env.flags)
+  if (await isSettled(db, seen, options, directive)) return cartViewOf(db, env.flags, cartId, undefined, seen)
+  const answer = await run(db, env, cartId, directive, options)
   return cartViewOf(db, env.flags, cartId, undefined, answer?.details)
 }
 

@@ -22,7 +22,7 @@ import {
   insertShippingCountryAddress,
   readForShippingAddress,
   setShippingCountry,
-  writeCartAddress,
+  planCartAddress,
 } from './addresses.js'
 import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
 import { addLines, dropLinesOutsideChannel, readForLines, repriceLines } from './line-items.js'
@@ -328,24 +328,28 @@ export async function updateCart(
         shippingAddressId = (await setShippingCountry(tx, shippingAddressId, input.country_code.toLowerCase())).id
       }
       const customerId = owner?.id ?? row.customer_id
+      // The addresses are written in the batch of the cart that refers to them, before it.
+      const addressWrites: (() => PromiseLike<unknown>)[] = []
       if (input.shipping_address !== undefined) {
         // Read with the lock, the address is as the cart had it: a region or country change above
         // may have written over it since.
         const untouched = cartRegion.id === row.region_id && input.country_code === undefined
         const read = untouched ? shippingAddress : undefined
-        const written = await writeCartAddress(tx, shippingAddressId, input.shipping_address, customerId, read)
-        assertCountryInRegion(cartRegion, written.country_code)
-        shippingAddressId = written.id
+        const planned = await planCartAddress(tx, shippingAddressId, input.shipping_address, customerId, read)
+        assertCountryInRegion(cartRegion, planned.country_code)
+        shippingAddressId = planned.id
+        addressWrites.push(planned.write)
       }
       if (input.billing_address !== undefined) {
-        changes.billing_address_id = (
-          await writeCartAddress(tx, row.billing_address_id, input.billing_address, customerId)
-        ).id
+        const planned = await planCartAddress(tx, row.billing_address_id, input.billing_address, customerId)
+        changes.billing_address_id = planned.id
+        addressWrites.push(planned.write)
       }
       changes.shipping_address_id = shippingAddressId
       if (input.context !== undefined) changes.context = { ...(row.context ?? {}), ...input.context }
       changes.metadata = mergeMetadata(row.metadata, input.metadata)
       const writes = [
+        ...addressWrites,
         () => tx.update(cart).set(changes).where(eq(cart.id, id)),
         async () => {
           if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
@@ -375,7 +379,7 @@ export async function updateCart(
       return { owner, region, shippingAddress }
     },
   )
-  const read = written ? (await written)[2] : undefined
+  const read = written ? ((await written).at(-1) as CartDetails) : undefined
   await deleteProviderSessions(env, dropped)
   const details = await syncPaymentSessions(db, env, id, { region: knownRegion, read })
   return cartView(db, details, defaultCartRelations(env.flags))

@@ -40,18 +40,26 @@ export async function createAddress(
   input: AddressCreatePayload | AddressPayload,
   options: CountryOptions = {},
 ): Promise<AddressRow> {
-  const { metadata, country_code, ...fields } = input
-  const [created] = await db
-    .insert(address)
-    .values({
-      ...fields,
-      id: generateId('addr'),
-      customer_id: customerId,
-      country_code: (options.countryChecked ? country_code : await normalizeCountry(db, country_code)) ?? null,
-      metadata: metadata ?? null,
-    })
-    .returning()
+  const country_code = options.countryChecked ? input.country_code : await normalizeCountry(db, input.country_code)
+  const [created] = await insertAddressStatement(db, generateId('addr'), customerId, { ...input, country_code })
   return created
+}
+
+/**
+ * The insert of a new address whose country is checked already (`normalizeCountry`): a statement
+ * not sent yet, so that it can go out in order with others (see `concurrently`).
+ */
+export function insertAddressStatement(
+  db: Db,
+  id: string,
+  customerId: string | null,
+  input: AddressCreatePayload | AddressPayload,
+) {
+  const { metadata, country_code, ...fields } = input
+  return db
+    .insert(address)
+    .values({ ...fields, id, customer_id: customerId, country_code: country_code ?? null, metadata: metadata ?? null })
+    .returning()
 }
 
 /**
@@ -64,19 +72,24 @@ export async function writeAddress(
   input: AddressPayload,
   options: CountryOptions = {},
 ): Promise<AddressRow> {
-  const { metadata, country_code, ...fields } = input
-  const [written] = await db
+  const country_code = options.countryChecked ? input.country_code : await normalizeCountry(db, input.country_code)
+  const [written] = await updateAddressStatement(db, current, { ...input, country_code })
+  return written
+}
+
+/** `writeAddress`'s update, for a country checked already: a statement not sent yet. */
+export function updateAddressStatement(db: Db, current: AddressRow, input: AddressPayload) {
+  const { metadata, ...fields } = input
+  return db
     .update(address)
     .set({
       ...fields,
-      country_code: options.countryChecked ? country_code : await normalizeCountry(db, country_code),
       metadata: mergeMetadata(current.metadata, metadata),
       // Never an empty SET: drizzle refuses one, and an empty payload is valid.
       updated_at: new Date(),
     })
     .where(eq(address.id, current.id))
     .returning()
-  return written
 }
 
 /** A live address kept by this customer; another customer's address is as good as missing. */
