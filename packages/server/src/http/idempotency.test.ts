@@ -90,7 +90,8 @@ describe.each(keys)('an atomic stage, under %s', (_label, clientKey) => {
           // Refused by the database: the outbox's id is its primary key.
           lastWrites: [
             () => emit(tx, 'test.last_write', { run: name }),
-            () => tx.execute(sql`INSERT INTO outbox (id, event_name, data) SELECT id, event_name, data FROM outbox
+            () =>
+              tx.execute(sql`INSERT INTO outbox (id, event_name, data) SELECT id, event_name, data FROM outbox
               WHERE event_name = 'test.last_write' AND data->>'run' = ${name}`),
           ],
         }

@@ -246,7 +246,10 @@ async function runUnderOwnKey(
           const ran = await stage.run(tx, current)
           const advanced = next(ran)
           const finished = advanced.recovery_point === FINISHED
-          const writes = [...(ran.lastWrites ?? []), ...(finished ? [() => insertFinishedKey(tx, rowOf(advanced))] : [])]
+          const writes = [
+            ...(ran.lastWrites ?? []),
+            ...(finished ? [() => insertFinishedKey(tx, rowOf(advanced))] : []),
+          ]
           // Sent with the COMMIT; their answers are checked once that is back.
           return { advanced, written: writes.length > 0 ? (await lastBatch(tx, writes)).answers : undefined }
         })
@@ -347,10 +350,7 @@ async function runStage(
         const current = await readForUpdate(tx, key.idempotency_key)
         if (current.recovery_point !== key.recovery_point) return current
         const ran = await stage.run(tx, current)
-        const written = await concurrently(tx, [
-          ...(ran.lastWrites ?? []),
-          () => advance(tx, current, ran, serialize),
-        ])
+        const written = await concurrently(tx, [...(ran.lastWrites ?? []), () => advance(tx, current, ran, serialize)])
         return written.at(-1) as IdempotencyKeyRow
       })
     } catch (error) {

@@ -57,7 +57,9 @@ describe('cart completion helpers', () => {
       expect(stored.taxes).toBe('stored')
       expect(stored.totals).toMatchObject({ item_tax_total: 300, shipping_tax_total: 90, total: 3390 })
       const written = await tx.select().from(lineItemTaxLine).where(eq(lineItemTaxLine.item_id, details.items[0].id))
-      expect(stored.items[0].tax_lines).toMatchObject(written.map(({ id, rate, name, code }) => ({ id, rate, name, code })))
+      expect(stored.items[0].tax_lines).toMatchObject(
+        written.map(({ id, rate, name, code }) => ({ id, rate, name, code })),
+      )
       await setCartPayment(tx, ready.cart.id, { payment_authorized_at: new Date() })
       const authorizedAt = new Date()
       const session = await updatePaymentSessionState(tx, details.payment_sessions[0].id, {
@@ -119,7 +121,10 @@ describe('cart completion helpers', () => {
     const ready = await makeCheckoutReadyCart(db())
     await db().transaction(async (tx) => {
       const storeTaxLines = async () =>
-        concurrently(tx, (await cartTaxLineWrites(tx, await retrieveCartForCompletion(tx, ready.cart.id, flags))).writes)
+        concurrently(
+          tx,
+          (await cartTaxLineWrites(tx, await retrieveCartForCompletion(tx, ready.cart.id, flags))).writes,
+        )
       await storeTaxLines()
       // Twice is the same as once: the previous lines are replaced.
       await storeTaxLines()

@@ -368,12 +368,7 @@ async function applyAnswers(
  * no provider. The writes they queue on the way are dropped unsent; a refusal is thrown as a round
  * would throw it.
  */
-async function isSettled(
-  db: Db,
-  details: CartDetails,
-  options: RunOptions,
-  directive?: Directive,
-): Promise<boolean> {
+async function isSettled(db: Db, details: CartDetails, options: RunOptions, directive?: Directive): Promise<boolean> {
   assertCartOpen(details.cart)
   const plan = emptyPlan()
   if (directive && applyDirective(db, details, directive, plan)) return false
@@ -450,7 +445,14 @@ export function createPaymentSessionsStages(env: CartEnv, cartId: string): Stage
     started: detachedStage(async (db) => {
       const options = { createMissing: true, initiate: true, withCustomer: true }
       const answer = await run(db, env, cartId, { kind: 'create' }, options)
-      const cart = await cartViewOf(db, env.flags, cartId, cartRelationsWithCustomer(env.flags), answer?.details, answer)
+      const cart = await cartViewOf(
+        db,
+        env.flags,
+        cartId,
+        cartRelationsWithCustomer(env.flags),
+        answer?.details,
+        answer,
+      )
       return { response_code: 200, response_body: { cart } }
     }),
   }

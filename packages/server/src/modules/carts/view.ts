@@ -164,12 +164,12 @@ async function loadExtras(db: Db, details: CartDetails, relations: ReadonlySet<s
       relations.has('customer') && known.customer !== undefined
         ? Promise.resolve(known.customer)
         : relations.has('customer') && customerId
-        ? retrieveCustomer(db, customerId).catch((error: unknown) => {
-            // A customer deleted since they shopped: the cart stays, without them.
-            if (error instanceof NotFound) return null
-            throw error
-          })
-        : Promise.resolve<CustomerWithRelations | null>(null),
+          ? retrieveCustomer(db, customerId).catch((error: unknown) => {
+              // A customer deleted since they shopped: the cart stays, without them.
+              if (error instanceof NotFound) return null
+              throw error
+            })
+          : Promise.resolve<CustomerWithRelations | null>(null),
     () =>
       relations.has('items.variant.product') && productIds.length > 0
         ? db.select().from(product).where(inArray(product.id, productIds))

@@ -368,7 +368,12 @@ describe('stock', () => {
   })
 
   it("answers the same 409 under a client's key, which keeps it, and writes nothing of the order", async () => {
-    const { region, variant } = await shop({ currency_code: 'usd', tax_rate: 10, unit_price: 1000, shipping_price: 500 })
+    const { region, variant } = await shop({
+      currency_code: 'usd',
+      tax_rate: 10,
+      unit_price: 1000,
+      shipping_price: 500,
+    })
     const cartId = await checkout(region, variant.id, 2, { provider: 'test' })
     await db().update(productVariant).set({ inventory_quantity: 1 }).where(eq(productVariant.id, variant.id))
     const headers = { 'idempotency-key': `stock-${cartId}` }

@@ -266,7 +266,10 @@ interface OrderParties {
 
 /** Payments and regions (the totals need them), and the expanded addresses and customers. */
 /** What the reads of an order's relations need from its row: all known before the order is written. */
-export type OrderRefs = Pick<OrderRow, 'id' | 'region_id' | 'customer_id' | 'shipping_address_id' | 'billing_address_id'>
+export type OrderRefs = Pick<
+  OrderRow,
+  'id' | 'region_id' | 'customer_id' | 'shipping_address_id' | 'billing_address_id'
+>
 
 async function loadParties(db: Db, rows: readonly OrderRefs[], relations: ReadonlySet<string>): Promise<OrderParties> {
   const addressIds = distinct([
