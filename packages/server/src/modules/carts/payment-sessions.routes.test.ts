@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testPaymentProvider, type TestPaymentProvider } from '../../providers/payment-test.js'
 import { makeCart } from '../../testing/factories/carts.js'
@@ -7,6 +8,7 @@ import { makeRegion, type RegionFixture } from '../../testing/factories/regions.
 import { makeTaxRate } from '../../testing/factories/tax.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { ensureStore } from '../store/service.js'
+import { paymentSession } from './schema.js'
 import { lockCart } from './service.js'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -161,6 +163,27 @@ describe('POST /store/carts/:id/payment-sessions', () => {
       ['initiatePayment', 1100],
       ['updatePayment', 3300],
     ])
+  })
+
+  it('drops an answer for a session started elsewhere meanwhile, deleting its provider session', async () => {
+    const id = await cartIn(testOnly.id, productTestOnly)
+    const hold = provider.hold()
+    const pending = send('POST', `/store/carts/${id}/payment-sessions`)
+    await hold.reached
+
+    // Another request started the session while the provider was answering this one.
+    await db()
+      .update(paymentSession)
+      .set({ is_initiated: true, data: { started: 'elsewhere' } })
+      .where(eq(paymentSession.cart_id, id))
+    hold.release()
+    const done = await pending
+
+    expect(done.status).toBe(200)
+    expect(done.body.cart.payment_session).toMatchObject({ is_initiated: true, data: { started: 'elsewhere' } })
+    expect(provider.callsTo('initiatePayment')).toHaveLength(1)
+    expect(provider.callsTo('deletePayment')).toHaveLength(1)
+    expect(provider.callsTo('deletePayment')[0].data).toMatchObject({ amount: 1100, resource_id: id })
   })
 
   it('refuses a completed cart and 404s an unknown one', async () => {

@@ -1,7 +1,5 @@
-import { isDeepStrictEqual } from 'node:util'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { inIdsParam } from '../../db/in-ids.js'
 import { prepared, preparedInsert, unencoded } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { Conflict, InvalidData, NotFound } from '../../http/errors.js'
@@ -311,10 +309,11 @@ async function callProvider(env: CartEnv, call: ProviderCall): Promise<CallResul
 }
 
 /**
- * Writes the providers' answers where the sessions are still as planned; the rest are discarded.
- * The cart they leave behind is read in the same batch, under the lock (with its customer when the
- * answer shows them): when the rules want nothing more of it, it is the run's answer, and the run
- * needs no round to confirm it.
+ * Writes the providers' answers where the sessions are still as planned (each update checks it);
+ * the rest are discarded. The cart they leave behind is read in the same batch, under the lock
+ * (with its customer when the answer shows them), and all of it goes out with the COMMIT: when the
+ * rules want nothing more of that cart, it is the run's answer, and the run needs no round to
+ * confirm it.
  */
 async function applyAnswers(
   db: Db,
@@ -324,44 +323,59 @@ async function applyAnswers(
   options: RunOptions,
 ): Promise<{ discards: Plan['discards']; after?: RunAnswer }> {
   if (answers.length === 0) return { discards: [] }
-  const { discards, written } = await db.transaction(async (tx) => {
-    const discards: Plan['discards'] = []
-    const ids = answers.map((answer) => answer.call.sessionId)
-    const [, rows] = await concurrently(tx, [
-      () => lockCart(tx, cartId, { relaxed: true }),
-      () => sessionsByIdStatement(tx, { ids }),
-    ])
-    const writes: (() => Promise<unknown>)[] = []
-    for (const { call, result } of answers) {
-      const row = rows.find((candidate) => candidate.id === call.sessionId)
-      const unchanged =
-        row !== undefined &&
-        row.is_initiated === call.planned.is_initiated &&
-        isDeepStrictEqual(row.data, call.planned.data)
-      if (!unchanged) {
-        if (call.kind === 'initiate') discards.push({ providerId: call.providerId, data: result.data })
-        continue
-      }
-      writes.push(() =>
-        answerStatement(tx, {
-          id: row.id,
-          data: paymentSession.data.mapToDriverValue(result.data),
-          status: result.status ?? row.status,
-          amount: call.context.amount,
-          now: new Date(),
-        }),
-      )
-    }
-    // The answers and the reads behind them go out with the COMMIT.
+  const { written } = await db.transaction(async (tx) => {
+    const now = new Date()
+    const writes = answers.map(
+      ({ call, result }) =>
+        () =>
+          answerStatement(tx, {
+            id: call.sessionId,
+            plannedInitiated: call.planned.is_initiated,
+            plannedData: paymentSession.data.mapToDriverValue(call.planned.data),
+            data: paymentSession.data.mapToDriverValue(result.data),
+            status: result.status ?? null,
+            amount: call.context.amount,
+            now,
+          }),
+    )
     const reads = [
       () => loadCartDetails(tx, cartId, env.flags),
       () => (options.withCustomer ? readCartCustomer(tx, cartId) : Promise.resolve(undefined)),
     ] as const
-    return { discards, written: (await lastBatch(tx, [...writes, ...reads])).answers }
+    // Wrapped: a promise returned as it is would hold the COMMIT until it settles.
+    const batch = await lastBatch(tx, [() => lockCart(tx, cartId, { relaxed: true }), ...writes, ...reads])
+    return { written: batch.answers }
   })
-  const [details, customer] = (await written).slice(-2) as [CartDetails, CustomerWithRelations | null | undefined]
+  const results = await written
+  const updated = results.slice(1, 1 + answers.length) as { id: string }[][]
+  const discards = answers.flatMap(({ call, result }, index) =>
+    updated[index].length === 0 && call.kind === 'initiate' ? [{ providerId: call.providerId, data: result.data }] : [],
+  )
+  const [details, customer] = results.slice(-2) as [CartDetails, CustomerWithRelations | null | undefined]
   return { discards, after: { details, customer } }
 }
+
+// Every session a provider starts sends this: built once (see `prepared`). It writes only over a
+// session still as planned (`is_initiated` and `data`), and answers whether it did.
+const answerStatement = prepared('payment_session_answer', (db) =>
+  db
+    .update(paymentSession)
+    .set({
+      data: unencoded('data'),
+      status: sql`coalesce(${unencoded('status')}, ${paymentSession.status})`,
+      is_initiated: true,
+      amount: unencoded('amount'),
+      updated_at: unencoded('now'),
+    })
+    .where(
+      and(
+        eq(paymentSession.id, sql.placeholder('id')),
+        eq(paymentSession.is_initiated, sql.placeholder('plannedInitiated')),
+        sql`${paymentSession.data} = ${sql.placeholder('plannedData')}::jsonb`,
+      ),
+    )
+    .returning({ id: paymentSession.id }),
+)
 
 /**
  * Whether the cart is as the directive and the rules want it: a round would write nothing and call
@@ -376,23 +390,6 @@ async function isSettled(db: Db, details: CartDetails, options: RunOptions, dire
   await applyRules(db, details, options, plan, true)
   return !plan.wrote && plan.calls.length === 0
 }
-
-// Every session a provider starts sends these: built once (see `prepared`).
-const sessionsByIdStatement = prepared('payment_sessions_by_id', (db) =>
-  db.select().from(paymentSession).where(inIdsParam(paymentSession.id, 'ids')),
-)
-const answerStatement = prepared('payment_session_answer', (db) =>
-  db
-    .update(paymentSession)
-    .set({
-      data: unencoded('data'),
-      status: unencoded('status'),
-      is_initiated: true,
-      amount: unencoded('amount'),
-      updated_at: unencoded('now'),
-    })
-    .where(eq(paymentSession.id, sql.placeholder('id'))),
-)
 
 /** Drops provider sessions no row refers to. A gateway that cannot be reached lets them expire on its side. */
 async function discard(env: CartEnv, discards: Plan['discards']): Promise<void> {
