@@ -463,10 +463,10 @@ export async function cartTaxLineWrites(tx: Db, details: CartDetails) {
   const byName = (a: TaxLine, b: TaxLine) => a.name.localeCompare(b.name) || (a.id ?? '').localeCompare(b.id ?? '')
   const stored = {
     ...details,
-    items: details.items.map((item) => ({ ...item, tax_lines: (items.get(item.id) ?? []).sort(byName) })),
+    items: details.items.map((item) => ({ ...item, tax_lines: [...(items.get(item.id) ?? [])].sort(byName) })),
     shipping_methods: details.shipping_methods.map((method) => ({
       ...method,
-      tax_lines: (methods.get(method.id) ?? []).sort(byName),
+      tax_lines: [...(methods.get(method.id) ?? [])].sort(byName),
     })),
     taxes: 'stored' as const,
   }

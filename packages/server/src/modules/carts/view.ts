@@ -159,17 +159,18 @@ export interface KnownExtras {
 async function loadExtras(db: Db, details: CartDetails, relations: ReadonlySet<string>, known: KnownExtras = {}) {
   const productIds = [...new Set(details.items.flatMap((item) => (item.variant ? [item.variant.product_id] : [])))]
   const customerId = details.cart.customer_id
+  const readCustomer = async (): Promise<CustomerWithRelations | null> => {
+    if (!relations.has('customer')) return null
+    if (known.customer !== undefined) return known.customer
+    if (!customerId) return null
+    return retrieveCustomer(db, customerId).catch((error: unknown) => {
+      // A customer deleted since they shopped: the cart stays, without them.
+      if (error instanceof NotFound) return null
+      throw error
+    })
+  }
   const [customer, products] = await concurrently(db, [
-    () =>
-      relations.has('customer') && known.customer !== undefined
-        ? Promise.resolve(known.customer)
-        : relations.has('customer') && customerId
-          ? retrieveCustomer(db, customerId).catch((error: unknown) => {
-              // A customer deleted since they shopped: the cart stays, without them.
-              if (error instanceof NotFound) return null
-              throw error
-            })
-          : Promise.resolve<CustomerWithRelations | null>(null),
+    readCustomer,
     () =>
       relations.has('items.variant.product') && productIds.length > 0
         ? db.select().from(product).where(inArray(product.id, productIds))

@@ -332,67 +332,48 @@ describe('completion races', () => {
 })
 
 describe('stock', () => {
-  it('refuses with 409 and writes nothing when the stock ran out, then completes once restocked', async () => {
-    const { region, variant } = await shop({
-      currency_code: 'usd',
-      tax_rate: 10,
-      unit_price: 1000,
-      shipping_price: 500,
-    })
-    const cartId = await checkout(region, variant.id, 2, { provider: 'test' })
-    await db().update(productVariant).set({ inventory_quantity: 1 }).where(eq(productVariant.id, variant.id))
-    const outboxBefore = await db().select({ id: outbox.id }).from(outbox)
+  it.each([
+    ['a key made up by the server', () => ({})],
+    ["a client's key", (cartId: string) => ({ 'idempotency-key': `stock-${cartId}` })],
+  ])(
+    'under %s, refuses with 409 and writes nothing when the stock ran out, then completes once restocked',
+    async (_label, headersFor) => {
+      const { region, variant } = await shop({
+        currency_code: 'usd',
+        tax_rate: 10,
+        unit_price: 1000,
+        shipping_price: 500,
+      })
+      const cartId = await checkout(region, variant.id, 2, { provider: 'test' })
+      await db().update(productVariant).set({ inventory_quantity: 1 }).where(eq(productVariant.id, variant.id))
+      const outboxBefore = await db().select({ id: outbox.id }).from(outbox)
 
-    const refused = await post(`/store/carts/${cartId}/complete`)
+      const refused = await post(`/store/carts/${cartId}/complete`, undefined, headersFor(cartId))
 
-    expect(refused.status).toBe(409)
-    expect(refused.body.errors[0]).toMatchObject({ code: 'insufficient_inventory', type: 'not_allowed' })
-    expect(await ordersOfCart(cartId)).toEqual([])
-    expect(await stockOf(variant.id)).toBe(1)
-    const outboxAfter = await db().select({ id: outbox.id, event_name: outbox.event_name }).from(outbox)
-    expect(outboxAfter.filter((row) => !outboxBefore.some((old) => old.id === row.id))).toEqual([])
-    const cart = (await get(`/store/carts/${cartId}`)).body.cart
-    expect(cart).toMatchObject({ completed_at: null, payment_authorized_at: null, payment_id: null })
-    expect(cart.payment_session.status).toBe('canceled')
-    // The key is finished: the same key answers the same 409.
-    const replay = await post(`/store/carts/${cartId}/complete`, undefined, {
-      'idempotency-key': String(refused.headers['idempotency-key']),
-    })
-    expect(replay.status).toBe(409)
+      expect(refused.status).toBe(409)
+      expect(refused.body.errors[0]).toMatchObject({ code: 'insufficient_inventory', type: 'not_allowed' })
+      expect(await ordersOfCart(cartId)).toEqual([])
+      expect(await stockOf(variant.id)).toBe(1)
+      const outboxAfter = await db().select({ id: outbox.id, event_name: outbox.event_name }).from(outbox)
+      expect(outboxAfter.filter((row) => !outboxBefore.some((old) => old.id === row.id))).toEqual([])
+      const cart = (await get(`/store/carts/${cartId}`)).body.cart
+      expect(cart).toMatchObject({ completed_at: null, payment_authorized_at: null, payment_id: null })
+      expect(cart.payment_session.status).toBe('canceled')
+      // The key is finished: the same key answers the same 409, even once the stock is back.
+      await db().update(productVariant).set({ inventory_quantity: 5 }).where(eq(productVariant.id, variant.id))
+      const replay = await post(`/store/carts/${cartId}/complete`, undefined, {
+        'idempotency-key': String(refused.headers['idempotency-key']),
+      })
+      expect(replay.status).toBe(409)
+      expect(replay.body).toEqual(refused.body)
+      expect(await ordersOfCart(cartId)).toEqual([])
 
-    await db().update(productVariant).set({ inventory_quantity: 5 }).where(eq(productVariant.id, variant.id))
-    const placed = await post(`/store/carts/${cartId}/complete`)
-    expect(placed.status).toBe(200)
-    expect(placed.body.data).toMatchObject({ total: 2750, paid_total: 2750 })
-    expect(await stockOf(variant.id)).toBe(3)
-  })
-
-  it("answers the same 409 under a client's key, which keeps it, and writes nothing of the order", async () => {
-    const { region, variant } = await shop({
-      currency_code: 'usd',
-      tax_rate: 10,
-      unit_price: 1000,
-      shipping_price: 500,
-    })
-    const cartId = await checkout(region, variant.id, 2, { provider: 'test' })
-    await db().update(productVariant).set({ inventory_quantity: 1 }).where(eq(productVariant.id, variant.id))
-    const headers = { 'idempotency-key': `stock-${cartId}` }
-
-    const refused = await post(`/store/carts/${cartId}/complete`, undefined, headers)
-
-    expect(refused.status).toBe(409)
-    expect(refused.body.errors[0]).toMatchObject({ code: 'insufficient_inventory' })
-    expect(await ordersOfCart(cartId)).toEqual([])
-    expect(await stockOf(variant.id)).toBe(1)
-    const cart = (await get(`/store/carts/${cartId}`)).body.cart
-    expect(cart).toMatchObject({ completed_at: null, payment_authorized_at: null })
-    expect(cart.payment_session.status).toBe('canceled')
-    await db().update(productVariant).set({ inventory_quantity: 5 }).where(eq(productVariant.id, variant.id))
-    const replay = await post(`/store/carts/${cartId}/complete`, undefined, headers)
-    expect(replay.status).toBe(409)
-    expect(replay.body).toEqual(refused.body)
-    expect(await ordersOfCart(cartId)).toEqual([])
-  })
+      const placed = await post(`/store/carts/${cartId}/complete`)
+      expect(placed.status).toBe(200)
+      expect(placed.body.data).toMatchObject({ total: 2750, paid_total: 2750 })
+      expect(await stockOf(variant.id)).toBe(3)
+    },
+  )
 })
 
 describe('payment outcomes', () => {
