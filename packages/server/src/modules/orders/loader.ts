@@ -264,13 +264,13 @@ interface OrderParties {
   customers: Map<string, PublicCustomer>
 }
 
-/** Payments and regions (the totals need them), and the expanded addresses and customers. */
 /** What the reads of an order's relations need from its row: all known before the order is written. */
 export type OrderRefs = Pick<
   OrderRow,
   'id' | 'region_id' | 'customer_id' | 'shipping_address_id' | 'billing_address_id'
 >
 
+/** Payments and regions (the totals need them), and the expanded addresses and customers. */
 async function loadParties(db: Db, rows: readonly OrderRefs[], relations: ReadonlySet<string>): Promise<OrderParties> {
   const addressIds = distinct([
     ...(relations.has('shipping_address') ? rows.map((row) => row.shipping_address_id) : []),
@@ -310,8 +310,8 @@ export async function loadOrders(db: Db, rows: readonly OrderRow[], selection: O
 }
 
 /**
- * The reads `loadOrders` makes, by what the orders' rows refer to, for `viewOrders`: sent before
- * the rows are read, they go out in the same batch as the statements that write them.
+ * The reads `loadOrders` makes, keyed by what the orders' rows refer to (see `OrderRefs`): they can
+ * go out in the batch that writes a new order, behind its statements. `viewOrders` makes the answers.
  */
 export async function loadOrderContext(
   db: Db,
