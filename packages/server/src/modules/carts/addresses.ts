@@ -5,7 +5,6 @@ import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
 import { concurrently } from '../../db/concurrent.js'
 import {
-  createAddress,
   insertAddressStatement,
   normalizeCountry,
   updateAddressStatement,
@@ -49,7 +48,7 @@ async function readForAddress(
 }
 
 /**
- * Reads what `writeCartAddress` needs to write `value` over the cart's shipping address, by the
+ * Reads what `planCartAddress` needs to write `value` over the cart's shipping address, by the
  * cart's id alone: it can go out with the cart's lock.
  */
 export function readForShippingAddress(tx: Db, cartId: string, value: AddressPayload): Promise<AddressReads> {
@@ -96,8 +95,7 @@ export interface PlannedAddress {
  * `currentId` names, when the caller read it beforehand.
  *
  * What the write needs is read now; the write itself is left to the caller, to send with the
- * statements that refer to the address (after it, in the same batch). A saved address's copy is
- * written at once.
+ * statements that refer to the address (after it, in the same batch).
  */
 export async function planCartAddress(
   tx: Db,
@@ -107,8 +105,9 @@ export async function planCartAddress(
   read?: AddressReads,
 ): Promise<PlannedAddress> {
   if (typeof value === 'string') {
-    const copy = await copySavedAddress(tx, value, customerId)
-    return { id: copy.id, country_code: copy.country_code, write: () => Promise.resolve() }
+    const copy = await savedAddressCopy(tx, value, customerId)
+    const id = generateId('addr')
+    return { id, country_code: copy.country_code ?? null, write: () => insertAddressStatement(tx, id, null, copy) }
   }
   // The address it replaces and the country's check, read together.
   const { current, countryCode } = read ?? (await readForAddress(tx, () => retrieveAddress(tx, currentId), value))
@@ -122,8 +121,11 @@ export async function planCartAddress(
   return { id, country_code: countryCode ?? null, write: () => insertAddressStatement(tx, id, null, checked) }
 }
 
-/** One of the customer's saved addresses, copied for a cart. */
-async function copySavedAddress(tx: Db, savedId: string, customerId: string | null): Promise<AddressRow> {
+/**
+ * What a cart's copy of one of the customer's saved addresses holds; its country is the saved
+ * row's, a known one already.
+ */
+async function savedAddressCopy(tx: Db, savedId: string, customerId: string | null): Promise<AddressPayload> {
   const [saved] = customerId
     ? await tx
         .select()
@@ -134,7 +136,7 @@ async function copySavedAddress(tx: Db, savedId: string, customerId: string | nu
   if (!saved) throw NotFound.entity('Address', savedId)
   const { first_name, last_name, phone, company, address_1, address_2, city, country_code, province, postal_code } =
     saved
-  return createAddress(tx, null, {
+  return {
     first_name,
     last_name,
     phone,
@@ -146,7 +148,7 @@ async function copySavedAddress(tx: Db, savedId: string, customerId: string | nu
     province,
     postal_code,
     ...(saved.metadata ? { metadata: saved.metadata } : {}),
-  })
+  }
 }
 
 /**

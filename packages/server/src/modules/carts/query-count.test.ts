@@ -259,10 +259,10 @@ describe('cart write path statement count', () => {
         line_item: 3,
         update: 2,
         shipping: 4,
-        sessions: 5,
+        sessions: 4,
         select: 1,
         get: 1,
-        complete: 8,
+        complete: 7,
       }
       for (const [step, bound] of Object.entries(bounds)) {
         expect(one.roundTrips[step], step).toBeLessThanOrEqual(bound)
