@@ -27,6 +27,11 @@ export interface FulfillmentCart {
 export interface FulfillmentProvider {
   /** The identifier stored as `provider_id` (and in the `fulfillment_provider` table). */
   readonly id: string
+  /**
+   * True when every call answers from this process, reaching no outside service (the manual
+   * provider): a cart's shipping method is then checked and written in one transaction.
+   */
+  readonly local?: boolean
   getFulfillmentOptions(): Promise<FulfillmentOption[]>
   /** The data a shipping method keeps, from the option's data and what the customer sent. */
   validateFulfillmentData(
@@ -58,6 +63,7 @@ export type FulfillmentProviderMap = ReadonlyMap<string, FulfillmentProvider>
  */
 export class ManualFulfillmentProvider implements FulfillmentProvider {
   readonly id = 'manual'
+  readonly local = true
 
   async getFulfillmentOptions(): Promise<FulfillmentOption[]> {
     return [{ id: 'manual-fulfillment' }, { id: 'manual-fulfillment-return', is_return: true }]

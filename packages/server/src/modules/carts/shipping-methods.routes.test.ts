@@ -139,6 +139,37 @@ describe('POST /store/carts/:id/shipping-methods', () => {
     }
   })
 
+  it('asks a local provider under the cart lock, so a change to the cart waits for the method', async () => {
+    const standard = await makeShippingOption(db(), region.id, { amount: 500 })
+    const cart = await cartWith([{ product: shirt, quantity: 1 }])
+    const provider = ctx.app.providers.fulfillmentProviders.get('manual')!
+    expect(provider.local).toBe(true)
+    const validate = provider.validateFulfillmentData.bind(provider)
+    let added: ReturnType<typeof send> | undefined
+    let addedEarly = false
+    provider.validateFulfillmentData = async (...args) => {
+      added = send('POST', `/store/carts/${cart.id}/line-items`, { variant_id: sofa.variants[0].id, quantity: 1 })
+      let settled = false
+      void added.then(() => (settled = true))
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      addedEarly = settled
+      return validate(...args)
+    }
+    try {
+      const res = await pick(cart.id, standard.id)
+      expect(res.status).toBe(200)
+      // The method was written on the cart the provider saw: the line add came after it.
+      expect(res.body.cart.items).toHaveLength(1)
+      expect(addedEarly).toBe(false)
+      const after = await added!
+      expect(after.status).toBe(200)
+      expect(after.body.cart.items).toHaveLength(2)
+      expect(after.body.cart.shipping_methods).toMatchObject([{ shipping_option_id: standard.id }])
+    } finally {
+      provider.validateFulfillmentData = validate
+    }
+  })
+
   it('refuses options the cart cannot take', async () => {
     const elsewhere = await makeRegion(db())
     const foreign = await makeShippingOption(db(), elsewhere.id)

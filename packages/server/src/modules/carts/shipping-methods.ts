@@ -6,13 +6,14 @@ import { concurrently, lastBatch } from '../../db/concurrent.js'
 import { prepared, preparedInsert, unencoded } from '../../db/prepared.js'
 import { Conflict, InvalidData } from '../../http/errors.js'
 import {
+  checkShippingOptionForCart,
   listShippingOptionsForCart,
   meetsRequirements,
   validateShippingOptionForCart,
   type ShippingCart,
 } from '../shipping/cart.js'
 import { shippingOption } from '../shipping/schema.js'
-import type { ShippingOptionView } from '../shipping/service.js'
+import { priceShippingOption, readShippingOption, type ShippingOptionView } from '../shipping/service.js'
 import { assertCartOpen, mutateCart, type CartEnv } from './lock.js'
 import { loadCartDetails, type CartDetails } from './loader.js'
 import { syncPaymentSessions } from './payment-sessions.js'
@@ -149,14 +150,18 @@ function shippingFingerprint(details: CartDetails): string {
 
 class StaleCart extends Error {}
 
+/** The option's provider may reach an outside service, so it is not called under the cart's lock. */
+class CallsOutside extends Error {}
+
 const MAX_ATTEMPTS = 3
 
 /**
  * `POST /store/carts/:id/shipping-methods`. The option is checked and priced for the cart, and the
- * fulfillment provider validates the method's data, outside any transaction (both may reach a
- * carrier). The method is then written under the cart's lock, replacing the cart's method for the
- * same shipping profile (one per profile), provided the cart is still what the provider saw;
- * otherwise the checks run again.
+ * fulfillment provider validates the method's data; the method then replaces the cart's method for
+ * the same shipping profile (one per profile). A provider that answers from this process (`local`)
+ * is asked under the cart's lock, in the transaction that writes the method; any other is asked
+ * outside a transaction (it may reach a carrier), and the method is written under the lock provided
+ * the cart is still what the provider saw, otherwise the checks run again.
  */
 export async function addShippingMethod(
   db: Db,
@@ -164,6 +169,50 @@ export async function addShippingMethod(
   cartId: string,
   input: { option_id: string; data?: Record<string, unknown> },
 ): Promise<CartView> {
+  let written: { answers: Promise<unknown[]> }
+  try {
+    written = await addUnderLock(db, env, cartId, input)
+  } catch (error) {
+    if (!(error instanceof CallsOutside)) throw error
+    written = await addBesideProvider(db, env, cartId, input)
+  }
+  const read = (await written.answers).at(-1) as CartDetails
+  const details = await syncPaymentSessions(db, env, cartId, { read })
+  return cartView(db, details, defaultCartRelations(env.flags))
+}
+
+/** The whole request in one transaction: the cart and the option are read with the cart's lock. */
+function addUnderLock(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  input: { option_id: string; data?: Record<string, unknown> },
+): Promise<{ answers: Promise<unknown[]> }> {
+  return mutateCart(
+    db,
+    cartId,
+    async (tx, _row, [current, row]) => {
+      const provider = env.fulfillmentProviders.get(row.provider_id)
+      if (!provider?.local) throw new CallsOutside()
+      const context = { providers: env.fulfillmentProviders, flags: env.flags, region: current.region }
+      const cart = shippingCartOf(current)
+      const priced = await priceShippingOption(tx, row, env.flags, [current.region])
+      const option = await checkShippingOptionForCart(tx, priced, cart, context)
+      const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
+      return writeMethod(tx, current, option, data, env)
+    },
+    (tx: Db) =>
+      concurrently(tx, [() => loadCartDetails(tx, cartId, env.flags), () => readShippingOption(tx, input.option_id)]),
+  )
+}
+
+/** The provider is asked outside any transaction, then the method is written if the cart is unchanged. */
+async function addBesideProvider(
+  db: Db,
+  env: CartEnv,
+  cartId: string,
+  input: { option_id: string; data?: Record<string, unknown> },
+): Promise<{ answers: Promise<unknown[]> }> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const seen = await loadCartDetails(db, cartId, env.flags)
     assertCartOpen(seen.cart)
@@ -173,10 +222,9 @@ export async function addShippingMethod(
     const provider = env.fulfillmentProviders.get(option.provider_id)
     if (!provider) throw new InvalidData(`The fulfillment provider ${option.provider_id} is not installed`)
     const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
-    let written: { answers: Promise<unknown[]> }
     try {
       // The cart is read again with the lock, to check it is still the one the provider saw.
-      written = await mutateCart(
+      return await mutateCart(
         db,
         cartId,
         async (tx, _row, current) => {
@@ -186,12 +234,8 @@ export async function addShippingMethod(
         (tx: Db) => loadCartDetails(tx, cartId, env.flags, { region: seen.region }),
       )
     } catch (error) {
-      if (error instanceof StaleCart) continue
-      throw error
+      if (!(error instanceof StaleCart)) throw error
     }
-    const read = (await written.answers).at(-1) as CartDetails
-    const details = await syncPaymentSessions(db, env, cartId, { read })
-    return cartView(db, details, defaultCartRelations(env.flags))
   }
   throw new Conflict('The cart kept changing while its shipping method was being checked')
 }

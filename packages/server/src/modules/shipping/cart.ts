@@ -129,6 +129,16 @@ export async function validateShippingOptionForCart(
   context: CartShippingContext & { allowAdminOnly?: boolean } = {},
 ): Promise<ShippingOptionView> {
   const option = await retrieveShippingOption(db, optionId, context.flags, context.region ? [context.region] : [])
+  return checkShippingOptionForCart(db, option, cart, context)
+}
+
+/** `validateShippingOptionForCart` over an option already read and priced for its region. */
+export async function checkShippingOptionForCart(
+  db: Db,
+  option: ShippingOptionView,
+  cart: ShippingCart,
+  context: CartShippingContext & { allowAdminOnly?: boolean } = {},
+): Promise<ShippingOptionView> {
   if (option.region_id !== cart.region_id) {
     throw new InvalidData("The shipping option is not available in the cart's region")
   }

@@ -147,6 +147,13 @@ const optionByIdStatement = prepared('shipping_option_by_id', (db) =>
   }),
 )
 
+/** A live option with its region, profile and requirements, not priced yet. */
+export async function readShippingOption(db: Db, id: string) {
+  const row = await optionByIdStatement(db, { id })
+  if (!row) throw NotFound.entity('ShippingOption', id)
+  return row
+}
+
 /** A live option with its region, profile and requirements, priced for its region. */
 export async function retrieveShippingOption(
   db: Db,
@@ -154,8 +161,16 @@ export async function retrieveShippingOption(
   flags: ShippingFlags = NO_FLAGS,
   regions?: PricingRegion[],
 ): Promise<ShippingOptionView> {
-  const row = await optionByIdStatement(db, { id })
-  if (!row) throw NotFound.entity('ShippingOption', id)
+  return priceShippingOption(db, await readShippingOption(db, id), flags, regions)
+}
+
+/** The option's price for its region (read unless one of `regions`). */
+export async function priceShippingOption(
+  db: Db,
+  row: Awaited<ReturnType<typeof readShippingOption>>,
+  flags: ShippingFlags = NO_FLAGS,
+  regions?: PricingRegion[],
+): Promise<ShippingOptionView> {
   const [option] = await priceShippingOptions(db, [row], flags.tax_inclusive_pricing, regions)
   return option
 }
