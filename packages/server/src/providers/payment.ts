@@ -34,6 +34,11 @@ export interface SavedPaymentMethodsCustomer {
  */
 export interface PaymentProvider {
   readonly id: string
+  /**
+   * True when every call answers from this process, reaching no outside service (the manual
+   * provider): completion then authorizes in the transaction that checks the cart.
+   */
+  readonly local?: boolean
   /** Starts a session for a cart or payment collection. */
   initiatePayment(context: PaymentContext): Promise<{ data: PaymentData; status?: PaymentSessionStatus }>
   /** The amount, currency or customer changed. */
@@ -59,6 +64,7 @@ export interface PaymentProvider {
  */
 export class ManualPaymentProvider implements PaymentProvider {
   readonly id: string = 'manual'
+  readonly local = true
 
   async initiatePayment(): Promise<{ data: PaymentData; status: PaymentSessionStatus }> {
     return { data: { status: 'pending' }, status: 'pending' }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { outbox } from '../../events/schema.js'
 import { freeCountry } from '../../testing/factories/carts.js'
 import { makeProduct } from '../../testing/factories/catalog.js'
@@ -376,7 +376,27 @@ describe('stock', () => {
   )
 })
 
-describe('payment outcomes', () => {
+// A provider that answers in-process authorizes in the transaction that checks the cart, any other
+// outside of it: both ways must end alike, and ask the provider once per completion.
+describe.each([false, true])('payment outcomes (provider answering in-process: %s)', (local) => {
+  const provider = () => ctx.app.providers.paymentProviders.get('test')!
+  let authorizations = 0
+  beforeEach(() => {
+    const authorize = provider().authorizePayment
+    authorizations = 0
+    Object.defineProperties(provider(), {
+      local: { value: local, configurable: true },
+      authorizePayment: {
+        value: (...args: Parameters<typeof authorize>) => (authorizations++, authorize.apply(provider(), args)),
+        configurable: true,
+      },
+    })
+  })
+  afterEach(() => {
+    delete (provider() as { local?: boolean }).local
+    delete (provider() as { authorizePayment?: unknown }).authorizePayment
+  })
+
   it('keeps the cart completable after a refused authorization, and the retry with the key succeeds', async () => {
     const { region, variant } = await shop({ currency_code: 'usd', tax_rate: 0, unit_price: 1000, shipping_price: 500 })
     const cartId = await checkout(region, variant.id, 1, { provider: 'test', context: { test_outcome: 'fail' } })
@@ -384,6 +404,7 @@ describe('payment outcomes', () => {
 
     const failed = await post(`/store/carts/${cartId}/complete`, undefined, headers)
 
+    expect(authorizations).toBe(1)
     expect(failed.status).toBe(400)
     expect(failed.body).toEqual({ type: 'not_allowed', message: 'Payment authorization failed' })
     expect(await ordersOfCart(cartId)).toEqual([])
@@ -395,6 +416,7 @@ describe('payment outcomes', () => {
     const retried = await post(`/store/carts/${cartId}/complete`, undefined, headers)
 
     expect(retried.status).toBe(200)
+    expect(authorizations).toBe(2)
     expect(retried.body.type).toBe('order')
     expect(retried.body.data.payments[0]).toMatchObject({ provider_id: 'test', amount: 1500 })
   })
@@ -427,6 +449,7 @@ describe('payment outcomes', () => {
     const res = await post(`/store/carts/${cartId}/complete`)
 
     expect(res.status).toBe(200)
+    expect(authorizations).toBe(1)
     expect(res.body).toMatchObject({
       type: 'cart',
       payment_status: 'requires_more',

@@ -59,6 +59,7 @@ async function completedCartResponse(db: Db, cartId: string): Promise<StageResul
 type AuthorizationPlan =
   | { kind: 'done'; result: StageResult }
   | { kind: 'authorize'; session: PaymentSessionRow; context: Record<string, unknown> }
+  | { kind: 'record'; session: PaymentSessionRow; answer: Authorization }
 
 /**
  * What the payment needs, from a cart read under its lock and found completable, and the writes
@@ -79,15 +80,29 @@ function authorizationPlanOf(tx: Db, details: CartDetails, key: string) {
 
 /**
  * Stage 1, atomic with the key: the cart is checked under its lock, its tax lines are stored, and
- * what its payment needs is planned from the same read. Nothing is read after its writes, so the
+ * what its payment needs is planned from the same read. A provider that answers from this process
+ * (`local`) authorizes now: an authorization is written with the tax lines and the key moves past
+ * stage 2; any other answer is left for stage 2 to record. Nothing is read after the writes, so the
  * runner sends them with the COMMIT (`lastWrites`). That commit need not wait for the disk: placing
- * the order writes the tax lines again, and a stage lost in a crash merely runs again.
+ * the order writes the tax lines again and checks the authorization, and a stage lost in a crash
+ * merely runs again (a local authorization is made again, as it costs no one anything).
  */
 async function createTaxLines(tx: Db, env: CartEnv, cartId: string, key: string) {
   const details = await retrieveCartForCompletion(tx, cartId, env.flags, { relaxed: true })
   if (details.cart.completed_at) return { result: await completedCartResponse(tx, cartId) }
   assertCompletable(details)
-  const { plan, writes } = authorizationPlanOf(tx, details, key)
+  const first = authorizationPlanOf(tx, details, key)
+  let plan: AuthorizationPlan = first.plan
+  let writes: (() => PromiseLike<unknown>)[] = first.writes
+  if (plan.kind === 'authorize' && getPaymentProvider(env.paymentProviders, plan.session.provider_id).local) {
+    const answer = await callProvider(env, plan.session, plan.context)
+    if (answer.status === 'authorized') {
+      writes = authorizationWrites(tx, cartId, plan.session, answer)
+      plan = { kind: 'done', result: { recovery_point: PAYMENT_AUTHORIZED } }
+    } else {
+      plan = { kind: 'record', session: plan.session, answer }
+    }
+  }
   const lastWrites = [...(await cartTaxLineWrites(tx, details)).writes, ...writes]
   const next = plan.kind === 'done' ? plan.result : { recovery_point: TAX_LINES_CREATED }
   return { result: { ...next, lastWrites }, plan }
@@ -125,6 +140,21 @@ async function callProvider(env: CartEnv, session: PaymentSessionRow, context: R
   }
 }
 
+/** The provider's answer on the session, and on the cart when it authorized the payment. */
+function authorizationWrites(tx: Db, cartId: string, session: PaymentSessionRow, answer: Authorization) {
+  const now = new Date()
+  const authorized = answer.status === 'authorized'
+  return [
+    () =>
+      updatePaymentSessionState(tx, session.id, {
+        status: answer.status,
+        data: answer.data,
+        payment_authorized_at: authorized ? now : null,
+      }),
+    ...(authorized ? [() => setCartPayment(tx, cartId, { payment_authorized_at: now })] : []),
+  ]
+}
+
 /**
  * Records the provider's answer under the cart's lock. Authorized: the key moves on. More action
  * needed (3-D Secure and the like): the stored tax lines go, and the cart is answered with the
@@ -141,17 +171,8 @@ async function recordAuthorization(
 ): Promise<StageResult> {
   const { outcome, written } = await withCartLock(db, cartId, async (tx, row) => {
     if (row.completed_at) return { outcome: await completedCartResponse(tx, cartId) }
-    const now = new Date()
     const authorized = answer.status === 'authorized'
-    const writes = [
-      () =>
-        updatePaymentSessionState(tx, session.id, {
-          status: answer.status,
-          data: answer.data,
-          payment_authorized_at: authorized ? now : null,
-        }),
-      ...(authorized ? [() => setCartPayment(tx, cartId, { payment_authorized_at: now })] : []),
-    ]
+    const writes = authorizationWrites(tx, cartId, session, answer)
     if (answer.status === 'requires_more' || answer.status === 'pending') {
       await concurrently(tx, [...writes, () => clearCartTaxLines(tx, cartId)])
       const data = await cartViewOf(tx, env.flags, cartId)
@@ -167,7 +188,8 @@ async function recordAuthorization(
 
 /**
  * Stage 2: the selected session is authorized with its provider, outside any transaction, as
- * planned by stage 1 in this request or, when resuming, by a fresh read of the cart.
+ * planned by stage 1 in this request or, when resuming, by a fresh read of the cart. A local
+ * provider's answer that stage 1 got is only recorded.
  */
 async function authorizePayment(
   db: Db,
@@ -178,7 +200,7 @@ async function authorizePayment(
 ): Promise<StageResult> {
   plan ??= await planAuthorization(db, env, cartId, key)
   if (plan.kind === 'done') return plan.result
-  const answer = await callProvider(env, plan.session, plan.context)
+  const answer = plan.kind === 'record' ? plan.answer : await callProvider(env, plan.session, plan.context)
   return recordAuthorization(db, env, cartId, plan.session, answer)
 }
 
