@@ -165,6 +165,38 @@ describe('POST /store/carts/:id/payment-sessions', () => {
     ])
   })
 
+  it('asks a provider that answers in-process under the cart lock, so a change waits for its answer', async () => {
+    Object.defineProperty(provider, 'local', { value: true, configurable: true })
+    try {
+      const id = await cartIn(testOnly.id, productTestOnly)
+      const hold = provider.hold()
+      const pending = send('POST', `/store/carts/${id}/payment-sessions`)
+      await hold.reached
+
+      let addedEarly = false
+      const added = send('POST', `/store/carts/${id}/line-items`, {
+        variant_id: productTestOnly.variants[0].id,
+        quantity: 2,
+      }).finally(() => (addedEarly = true))
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      expect(addedEarly).toBe(false)
+
+      hold.release()
+      const done = await pending
+      expect(done.status).toBe(200)
+      expect(done.body.cart.payment_session).toMatchObject({ is_initiated: true, amount: 1100, data: { amount: 1100 } })
+      const after = await added
+      expect(after.status).toBe(200)
+      expect(after.body.cart.payment_session).toMatchObject({ amount: 3300, data: { amount: 3300 } })
+      expect(provider.calls.map((call) => [call.method, (call.context as { amount?: number }).amount])).toEqual([
+        ['initiatePayment', 1100],
+        ['updatePayment', 3300],
+      ])
+    } finally {
+      delete (provider as { local?: boolean }).local
+    }
+  })
+
   it('drops an answer for a session started elsewhere meanwhile, deleting its provider session', async () => {
     const id = await cartIn(testOnly.id, productTestOnly)
     const hold = provider.hold()

@@ -20,7 +20,9 @@ import { cartRelationsWithCustomer, cartViewOf, readCartCustomer, REFRESH_RELATI
 /**
  * Payment sessions. Payment providers are outside services, so no transaction stays open while one
  * is called: each run plans under the cart's lock (writing what needs no provider), commits, calls
- * the providers, then writes their answers under the lock again. A session whose provider-side
+ * the providers, then writes their answers under the lock again. Providers that answer in-process
+ * (`local`, such as the manual provider) are asked under the lock of the round that planned the
+ * calls, and their answers are written with its writes. A session whose provider-side
  * identity (`is_initiated`, `data`) changed in between keeps the newer state and the stale answer
  * is dropped (its provider session is deleted). Runs repeat until a plan needs no provider call, so
  * a cart whose total changed while a provider was answering ends with its sessions updated to the
@@ -62,10 +64,14 @@ interface Plan {
   writes: (() => PromiseLike<unknown>)[]
 }
 
-/** A round's plan and the cart it planned from, read under the cart's lock. */
+/**
+ * A round's plan and the cart it planned from, read under the cart's lock; `after`, when the round
+ * also got its providers' answers (all in-process) and wrote them: the cart as they left it.
+ */
 interface Round {
   plan: Plan
   details: CartDetails
+  after?: RunAnswer
 }
 
 interface RunOptions {
@@ -293,11 +299,31 @@ async function planRound(
     const directed = directive ? applyDirective(tx, details, directive, plan) : undefined
     if (directed) plan.calls.push(directed)
     else await applyRules(tx, details, options, plan, !plan.wrote)
-    // The round's writes go out with the COMMIT.
-    return { round: { plan, details }, written: (await lastBatch(tx, plan.writes.splice(0))).answers }
+    if (!answerInProcess(env, plan.calls)) {
+      // The round's writes go out with the COMMIT.
+      return { round: { plan, details }, written: (await lastBatch(tx, plan.writes.splice(0))).answers }
+    }
+    // The providers are asked now, under the lock: their answers and the cart they leave behind
+    // (with its customer when the answer shows them) go out with the round's writes and the COMMIT.
+    const answers = await Promise.all(plan.calls.map(async (call) => ({ call, result: await callProvider(env, call) })))
+    const batch = await lastBatch(tx, [
+      ...plan.writes.splice(0),
+      ...answerWrites(tx, answers),
+      ...cartReads(tx, env, cartId, options),
+    ])
+    return { round: { plan: { ...plan, calls: [] }, details, answered: true }, written: batch.answers }
   })
-  await written
-  return round
+  const results = await written
+  if (!round.answered) return round
+  const [after, customer] = results.slice(-2) as [CartDetails, CustomerWithRelations | null | undefined]
+  return { plan: round.plan, details: round.details, after: { details: after, customer } }
+}
+
+/** Whether the round's calls all go to providers that answer in-process (`local`). */
+function answerInProcess(env: CartEnv, calls: ProviderCall[]): boolean {
+  return (
+    calls.length > 0 && calls.every((call) => getPaymentProvider(env.paymentProviders, call.providerId).local === true)
+  )
 }
 
 type CallResult = { data: PaymentData; status?: PaymentSessionStatus }
@@ -324,24 +350,8 @@ async function applyAnswers(
 ): Promise<{ discards: Plan['discards']; after?: RunAnswer }> {
   if (answers.length === 0) return { discards: [] }
   const { written } = await db.transaction(async (tx) => {
-    const now = new Date()
-    const writes = answers.map(
-      ({ call, result }) =>
-        () =>
-          answerStatement(tx, {
-            id: call.sessionId,
-            plannedInitiated: call.planned.is_initiated,
-            plannedData: paymentSession.data.mapToDriverValue(call.planned.data),
-            data: paymentSession.data.mapToDriverValue(result.data),
-            status: result.status ?? null,
-            amount: call.context.amount,
-            now,
-          }),
-    )
-    const reads = [
-      () => loadCartDetails(tx, cartId, env.flags),
-      () => (options.withCustomer ? readCartCustomer(tx, cartId) : Promise.resolve(undefined)),
-    ] as const
+    const writes = answerWrites(tx, answers)
+    const reads = cartReads(tx, env, cartId, options)
     // Wrapped: a promise returned as it is would hold the COMMIT until it settles.
     const batch = await lastBatch(tx, [() => lockCart(tx, cartId, { relaxed: true }), ...writes, ...reads])
     return { written: batch.answers }
@@ -353,6 +363,32 @@ async function applyAnswers(
   )
   const [details, customer] = results.slice(-2) as [CartDetails, CustomerWithRelations | null | undefined]
   return { discards, after: { details, customer } }
+}
+
+/** The providers' answers, each written only over its session as planned (see `answerStatement`). */
+function answerWrites(tx: Db, answers: { call: ProviderCall; result: CallResult }[]) {
+  const now = new Date()
+  return answers.map(
+    ({ call, result }) =>
+      () =>
+        answerStatement(tx, {
+          id: call.sessionId,
+          plannedInitiated: call.planned.is_initiated,
+          plannedData: paymentSession.data.mapToDriverValue(call.planned.data),
+          data: paymentSession.data.mapToDriverValue(result.data),
+          status: result.status ?? null,
+          amount: call.context.amount,
+          now,
+        }),
+  )
+}
+
+/** The cart after the answers, and its customer when the run's answer shows them. */
+function cartReads(tx: Db, env: CartEnv, cartId: string, options: RunOptions) {
+  return [
+    () => loadCartDetails(tx, cartId, env.flags),
+    () => (options.withCustomer ? readCartCustomer(tx, cartId) : Promise.resolve(undefined)),
+  ] as const
 }
 
 // Every session a provider starts sends this: built once (see `prepared`). It writes only over a
@@ -415,9 +451,13 @@ async function run(
 ): Promise<RunAnswer | undefined> {
   let next = directive
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { plan, details } = await planRound(db, env, cartId, next, options)
+    const { plan, details, after } = await planRound(db, env, cartId, next, options)
     next = undefined
     await discard(env, plan.discards)
+    if (after) {
+      if (await isSettled(db, after.details, options)) return after
+      continue
+    }
     if (plan.calls.length === 0) return plan.wrote ? undefined : { details }
     const settled = await Promise.allSettled(plan.calls.map((call) => callProvider(env, call)))
     const answers = plan.calls.flatMap((call, index) => {
