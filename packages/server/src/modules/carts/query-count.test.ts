@@ -212,11 +212,11 @@ describe('cart write path statement count', () => {
     // shows; writes add the lock, the touch of the row, their own rows and the event. A line add
     // reads what it checks by the cart's id, so it checks the sales channel even for a cart with
     // none (it is sent with the lock, before the cart is known). A request without an
-    // Idempotency-Key writes the key it makes up once, finished. Completion reads the cart twice
-    // under its lock (to store its tax lines and authorize the payment, which the manual provider
-    // does in-process; to place the order) and answers the order, read in the transaction that
-    // places it. Selecting the session already selected (the region's only provider's) writes
-    // nothing: the cart, read without the lock, tells so and is the answer.
+    // Idempotency-Key writes the key it makes up once, finished. Completion reads the cart once,
+    // under its lock: the manual provider authorizes in-process, so the order is placed in the
+    // same transaction, and answered by reads sent with its writes. Selecting the session already
+    // selected (the region's only provider's) writes nothing: the cart, read without the lock,
+    // tells so and is the answer.
     expect(one.statements).toEqual({
       create: 6,
       line_item: 13,
@@ -225,7 +225,7 @@ describe('cart write path statement count', () => {
       sessions: 7,
       select: 1,
       get: 1,
-      complete: 32,
+      complete: 26,
     })
     // Building SQL costs the server more than sending it: the hot statements are built once
     // (`prepared`), so a checkout after the first builds only what depends on the request: the
@@ -251,11 +251,11 @@ describe('cart write path statement count', () => {
       // cart's. The manual providers answer from the server's own process, so they are asked under
       // the cart's lock: a shipping method is checked and written in one transaction, and so are
       // the payment sessions with the provider's answer (and the cart they leave, and its
-      // customer, read behind them). A selection that changes nothing takes no lock. Completion's
-      // two transactions take two round trips each, the second one more: its tax lines, stock,
-      // order and the order's answer go out in one batch, and the finished key with the COMMIT.
-      // Before pipelining the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154 for the seven
-      // requests of a checkout (all but the GET), against 18 now.
+      // customer, read behind them). A selection that changes nothing takes no lock. Completion
+      // takes three: the cart's lock and read, then the authorization, tax lines, stock, order and
+      // the order's answer in one batch, and the finished key with the COMMIT. Before pipelining
+      // the same steps took 8, 18, 17, 19, 28, 14, 5 and 50: 154 for the seven requests of a
+      // checkout (all but the GET), against 16 now.
       const bounds = {
         create: 2,
         line_item: 3,
@@ -264,7 +264,7 @@ describe('cart write path statement count', () => {
         sessions: 3,
         select: 1,
         get: 1,
-        complete: 5,
+        complete: 3,
       }
       for (const [step, bound] of Object.entries(bounds)) {
         expect(one.roundTrips[step], step).toBeLessThanOrEqual(bound)

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { outbox } from '../../events/schema.js'
 import { freeCountry } from '../../testing/factories/carts.js'
 import { makeProduct } from '../../testing/factories/catalog.js'
@@ -332,12 +332,22 @@ describe('completion races', () => {
 })
 
 describe('stock', () => {
+  const serverKey = () => ({})
+  const clientKey = (cartId: string) => ({ 'idempotency-key': `stock-${cartId}` })
+  // A provider answering in-process authorizes in the order's transaction: the stock-out rolls the
+  // authorization back with the order, so the session stays as it was; any other provider's
+  // authorization was committed first, and is cancelled.
   it.each([
-    ['a key made up by the server', () => ({})],
-    ["a client's key", (cartId: string) => ({ 'idempotency-key': `stock-${cartId}` })],
+    ['a key made up by the server', serverKey, false],
+    ["a client's key", clientKey, false],
+    ['a key made up by the server, a provider answering in-process', serverKey, true],
+    ["a client's key, a provider answering in-process", clientKey, true],
   ])(
     'under %s, refuses with 409 and writes nothing when the stock ran out, then completes once restocked',
-    async (_label, headersFor) => {
+    async (_label, headersFor, local) => {
+      const provider = ctx.app.providers.paymentProviders.get('test')!
+      Object.defineProperty(provider, 'local', { value: local, configurable: true })
+      onTestFinished(() => void delete (provider as { local?: boolean }).local)
       const { region, variant } = await shop({
         currency_code: 'usd',
         tax_rate: 10,
@@ -358,7 +368,7 @@ describe('stock', () => {
       expect(outboxAfter.filter((row) => !outboxBefore.some((old) => old.id === row.id))).toEqual([])
       const cart = (await get(`/store/carts/${cartId}`)).body.cart
       expect(cart).toMatchObject({ completed_at: null, payment_authorized_at: null, payment_id: null })
-      expect(cart.payment_session.status).toBe('canceled')
+      expect(cart.payment_session.status).toBe(local ? 'pending' : 'canceled')
       // The key is finished: the same key answers the same 409, even once the stock is back.
       await db().update(productVariant).set({ inventory_quantity: 5 }).where(eq(productVariant.id, variant.id))
       const replay = await post(`/store/carts/${cartId}/complete`, undefined, {

@@ -20,7 +20,7 @@ import {
 import { cartViewOf } from '../carts/view.js'
 import { assertCompletable, selectedSession } from './completion-checks.js'
 import { COMPLETED_ORDER_SELECTION, loadOrders, type OrderView } from './loader.js'
-import { orderIdOfCart, placeOrder } from './place-order.js'
+import { orderIdOfCart, placeOrder, placeOrderOf } from './place-order.js'
 import { order } from './schema.js'
 import { InsufficientInventory } from './stock.js'
 
@@ -80,32 +80,51 @@ function authorizationPlanOf(tx: Db, details: CartDetails, key: string) {
 
 /**
  * Stage 1, atomic with the key: the cart is checked under its lock, its tax lines are stored, and
- * what its payment needs is planned from the same read. A provider that answers from this process
- * (`local`) authorizes now: an authorization is written with the tax lines and the key moves past
- * stage 2; any other answer is left for stage 2 to record. Nothing is read after the writes, so the
- * runner sends them with the COMMIT (`lastWrites`). That commit need not wait for the disk: placing
- * the order writes the tax lines again and checks the authorization, and a stage lost in a crash
- * merely runs again (a local authorization is made again, as it costs no one anything).
+ * what its payment needs is planned from the same read. Nothing is read after the writes, so the
+ * runner sends them with the COMMIT (`lastWrites`).
+ *
+ * A provider that answers from this process (`local`) authorizes now. Authorized, the order is
+ * placed in this transaction, the authorization written ahead of it, and the stage answers the
+ * order; a stock-out or a lost race for the cart rolls it all back (`recoverOrder` answers). Any
+ * other answer is left for stage 2 to record.
  */
 async function createTaxLines(tx: Db, env: CartEnv, cartId: string, key: string) {
-  const details = await retrieveCartForCompletion(tx, cartId, env.flags, { relaxed: true })
+  const details = await retrieveCartForCompletion(tx, cartId, env.flags)
   if (details.cart.completed_at) return { result: await completedCartResponse(tx, cartId) }
   assertCompletable(details)
   const first = authorizationPlanOf(tx, details, key)
   let plan: AuthorizationPlan = first.plan
-  let writes: (() => PromiseLike<unknown>)[] = first.writes
   if (plan.kind === 'authorize' && getPaymentProvider(env.paymentProviders, plan.session.provider_id).local) {
     const answer = await callProvider(env, plan.session, plan.context)
-    if (answer.status === 'authorized') {
-      writes = authorizationWrites(tx, cartId, plan.session, answer)
-      plan = { kind: 'done', result: { recovery_point: PAYMENT_AUTHORIZED } }
-    } else {
-      plan = { kind: 'record', session: plan.session, answer }
-    }
+    if (answer.status === 'authorized')
+      return { result: await placeAuthorizedOrder(tx, env, details, plan.session, answer, key) }
+    plan = { kind: 'record', session: plan.session, answer }
   }
-  const lastWrites = [...(await cartTaxLineWrites(tx, details)).writes, ...writes]
+  const lastWrites = [...(await cartTaxLineWrites(tx, details)).writes, ...first.writes]
   const next = plan.kind === 'done' ? plan.result : { recovery_point: TAX_LINES_CREATED }
   return { result: { ...next, lastWrites }, plan }
+}
+
+/** The order of a cart whose payment was authorized in this transaction, with that authorization. */
+async function placeAuthorizedOrder(
+  tx: Db,
+  env: CartEnv,
+  details: CartDetails,
+  session: PaymentSessionRow,
+  answer: Authorization,
+  key: string,
+): Promise<StageResult> {
+  const now = new Date()
+  const paid: CartDetails = {
+    ...details,
+    cart: { ...details.cart, payment_authorized_at: now },
+    payment_sessions: details.payment_sessions.map((row) =>
+      row.id === session.id ? { ...row, status: answer.status, data: answer.data, payment_authorized_at: now } : row,
+    ),
+  }
+  const writes = authorizationWrites(tx, details.cart.id, session, answer, now)
+  const { placed } = await placeOrderOf(tx, env, paid, key, writes)
+  return orderAnswer(placed)
 }
 
 /** The plan of a request that resumes at stage 2 (a retry, or a takeover of a stale key lock). */
@@ -141,8 +160,13 @@ async function callProvider(env: CartEnv, session: PaymentSessionRow, context: R
 }
 
 /** The provider's answer on the session, and on the cart when it authorized the payment. */
-function authorizationWrites(tx: Db, cartId: string, session: PaymentSessionRow, answer: Authorization) {
-  const now = new Date()
+function authorizationWrites(
+  tx: Db,
+  cartId: string,
+  session: PaymentSessionRow,
+  answer: Authorization,
+  now = new Date(),
+) {
   const authorized = answer.status === 'authorized'
   return [
     () =>
@@ -266,18 +290,22 @@ async function recoverOrder(db: Db, env: CartEnv, cartId: string, error: unknown
 /**
  * `POST /store/carts/:id/complete` as idempotent stages: `started` → `tax_lines_created` →
  * `payment_authorized` → finished with `{type: "order"}`, `{type: "cart", payment_status}` or the
- * 409 inventory envelope. Every stage may run again (a retry, a request taking over a stale key
- * lock, a completion without a key racing another), so each reads the cart afresh under its lock,
- * except that the authorization uses the plan stage 1 made in the same request.
+ * 409 inventory envelope; a provider that answers in-process and authorizes takes `started` to the
+ * order at once. Every stage may run again (a retry, a request taking over a stale key lock, a
+ * completion without a key racing another), so each reads the cart afresh under its lock, except
+ * that the authorization uses the plan (or the answer) stage 1 got in the same request.
  */
 export function completeCartStages(env: CartEnv, cartId: string): Stages {
   let planned: AuthorizationPlan | undefined
   return {
-    started: atomicStage(async (tx, key) => {
-      const { result, plan } = await createTaxLines(tx, env, cartId, key.idempotency_key)
-      planned = plan
-      return result
-    }),
+    started: atomicStage(
+      async (tx, key) => {
+        const { result, plan } = await createTaxLines(tx, env, cartId, key.idempotency_key)
+        planned = plan
+        return result
+      },
+      (db, _key, error) => recoverOrder(db, env, cartId, error),
+    ),
     [TAX_LINES_CREATED]: detachedStage((db, key) => {
       const plan = planned
       planned = undefined

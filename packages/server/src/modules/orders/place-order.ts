@@ -127,45 +127,62 @@ export async function placeOrder(
       if (existing) return { orderId: existing }
       throw new NotAllowed(`Cart ${cartId} has already been completed`, 'cart_incompatible_state')
     }
-    assertCompletable(current)
-    assertPaid(current)
-    const taxes = await cartTaxLineWrites(tx, current)
-    const details = taxes.stored
-    const session = assertPaid(details)
-    const orderId = generateId('order')
-    const paid = session && {
-      id: generateId('pay'),
-      cart_id: cartId,
-      order_id: orderId,
-      amount: details.totals.total,
-      currency_code: details.region.currency_code,
-      provider_id: session.provider_id,
-      data: session.data,
-      idempotency_key: idempotencyKey,
-    }
-    const { cart, region } = details
-    const refs: OrderRefs = {
-      id: orderId,
-      region_id: region.id,
-      customer_id: cart.customer_id!,
-      shipping_address_id: cart.shipping_address_id,
-      billing_address_id: cart.billing_address_id,
-    }
-    // Statements sent in this order: what refers to the order (or to its payment) comes after it,
-    // and the answer's reads after everything they read.
-    const written = await concurrently(tx, [
-      () => insertOrder(tx, details, orderId, idempotencyKey),
-      ...(paid ? [() => paymentInsert(tx, paid)] : []),
-      ...attachCartToOrder(tx, cartId, orderId),
-      ...(paid ? [() => setCartPayment(tx, cartId, { payment_id: paid.id })] : []),
-      ...taxes.writes,
-      () => takeStock(tx, current, env.flags),
-      () => markCartCompleted(tx, cartId),
-      () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null }),
-      () => loadOrderContext(tx, [refs], COMPLETED_ORDER_SELECTION),
-    ])
-    const [row] = written[0] as OrderRow[]
-    const [placed] = viewOrders([row], written.at(-1) as OrderContext, COMPLETED_ORDER_SELECTION)
-    return { orderId, placed }
+    return placeOrderOf(tx, env, current, idempotencyKey)
   })
+}
+
+/**
+ * The order of an open cart read under its lock in `tx`, as `placeOrder` places it. `firstWrites`
+ * lead the batch: writes the cart `current` already shows, made in the same transaction (the
+ * payment's authorization, when the order is placed in the transaction that got it).
+ */
+export async function placeOrderOf(
+  tx: Db,
+  env: CartEnv,
+  current: CartDetails,
+  idempotencyKey: string,
+  firstWrites: (() => PromiseLike<unknown>)[] = [],
+): Promise<{ orderId: string; placed: OrderView }> {
+  const cartId = current.cart.id
+  assertCompletable(current)
+  assertPaid(current)
+  const taxes = await cartTaxLineWrites(tx, current)
+  const details = taxes.stored
+  const session = assertPaid(details)
+  const orderId = generateId('order')
+  const paid = session && {
+    id: generateId('pay'),
+    cart_id: cartId,
+    order_id: orderId,
+    amount: details.totals.total,
+    currency_code: details.region.currency_code,
+    provider_id: session.provider_id,
+    data: session.data,
+    idempotency_key: idempotencyKey,
+  }
+  const { cart, region } = details
+  const refs: OrderRefs = {
+    id: orderId,
+    region_id: region.id,
+    customer_id: cart.customer_id!,
+    shipping_address_id: cart.shipping_address_id,
+    billing_address_id: cart.billing_address_id,
+  }
+  // Statements sent in this order: what refers to the order (or to its payment) comes after it,
+  // and the answer's reads after everything they read.
+  const written = await concurrently(tx, [
+    ...firstWrites,
+    () => insertOrder(tx, details, orderId, idempotencyKey),
+    ...(paid ? [() => paymentInsert(tx, paid)] : []),
+    ...attachCartToOrder(tx, cartId, orderId),
+    ...(paid ? [() => setCartPayment(tx, cartId, { payment_id: paid.id })] : []),
+    ...taxes.writes,
+    () => takeStock(tx, current, env.flags),
+    () => markCartCompleted(tx, cartId),
+    () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null }),
+    () => loadOrderContext(tx, [refs], COMPLETED_ORDER_SELECTION),
+  ])
+  const [row] = written[firstWrites.length] as OrderRow[]
+  const [placed] = viewOrders([row], written.at(-1) as OrderContext, COMPLETED_ORDER_SELECTION)
+  return { orderId, placed }
 }
