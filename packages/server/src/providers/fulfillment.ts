@@ -22,7 +22,7 @@ export interface FulfillmentCart {
 /**
  * Ships orders: offers the options staff pick when they create shipping options, validates and
  * prices them for carts, and creates and cancels fulfillments. Calls may reach an outside service,
- * so callers make them outside database transactions.
+ * so callers make them outside database transactions, unless the provider is `local`.
  */
 export interface FulfillmentProvider {
   /** The identifier stored as `provider_id` (and in the `fulfillment_provider` table). */

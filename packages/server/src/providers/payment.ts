@@ -27,16 +27,17 @@ export interface SavedPaymentMethodsCustomer {
 
 /**
  * A payment gateway as the carts, orders and payment collections call it. Calls may be slow (they
- * reach outside services), so callers make them outside database transactions and store the
- * returned `data` afterwards. Failures are thrown as typed errors (`PaymentAuthorizationError` for
- * a refused authorization); an authorization the gateway declines without failing answers
- * `status: 'error'`.
+ * reach outside services), so callers make them outside database transactions (unless the
+ * provider is `local`) and store the returned `data` afterwards. Failures are thrown as typed
+ * errors (`PaymentAuthorizationError` for a refused authorization); an authorization the gateway
+ * declines without failing answers `status: 'error'`.
  */
 export interface PaymentProvider {
   readonly id: string
   /**
    * True when every call answers from this process, reaching no outside service (the manual
-   * provider): completion then authorizes in the transaction that checks the cart.
+   * provider): a cart's payment sessions and its completion then call it in the transaction that
+   * checks the cart, under the cart's lock.
    */
   readonly local?: boolean
   /** Starts a session for a cart or payment collection. */

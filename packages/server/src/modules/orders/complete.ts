@@ -88,7 +88,7 @@ function authorizationPlanOf(tx: Db, details: CartDetails, key: string) {
  * order; a stock-out or a lost race for the cart rolls it all back (`recoverOrder` answers). Any
  * other answer is left for stage 2 to record.
  */
-async function createTaxLines(tx: Db, env: CartEnv, cartId: string, key: string) {
+async function startCompletion(tx: Db, env: CartEnv, cartId: string, key: string) {
   const details = await retrieveCartForCompletion(tx, cartId, env.flags)
   if (details.cart.completed_at) return { result: await completedCartResponse(tx, cartId) }
   assertCompletable(details)
@@ -96,8 +96,9 @@ async function createTaxLines(tx: Db, env: CartEnv, cartId: string, key: string)
   let plan: AuthorizationPlan = first.plan
   if (plan.kind === 'authorize' && getPaymentProvider(env.paymentProviders, plan.session.provider_id).local) {
     const answer = await callProvider(env, plan.session, plan.context)
-    if (answer.status === 'authorized')
+    if (answer.status === 'authorized') {
       return { result: await placeAuthorizedOrder(tx, env, details, plan.session, answer, key) }
+    }
     plan = { kind: 'record', session: plan.session, answer }
   }
   const lastWrites = [...(await cartTaxLineWrites(tx, details)).writes, ...first.writes]
@@ -300,7 +301,7 @@ export function completeCartStages(env: CartEnv, cartId: string): Stages {
   return {
     started: atomicStage(
       async (tx, key) => {
-        const { result, plan } = await createTaxLines(tx, env, cartId, key.idempotency_key)
+        const { result, plan } = await startCompletion(tx, env, cartId, key.idempotency_key)
         planned = plan
         return result
       },
