@@ -26,7 +26,7 @@ import {
 } from './addresses.js'
 import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
 import { addLines, dropLinesOutsideChannel, readForLines, repriceLines } from './line-items.js'
-import { assertCartOpen, lockCart, mutateCart, type CartEnv, type LockOptions } from './lock.js'
+import { assertCartOpen, lockCart, mutateCart, type CartEnv } from './lock.js'
 import {
   computeCartTaxLines,
   loadCartDetails,
@@ -431,10 +431,9 @@ export async function retrieveCartForCompletion(
   tx: Db,
   id: string,
   flags: CartFlags = { tax_inclusive_pricing: false, sales_channels: true },
-  lock: LockOptions = {},
 ): Promise<CartDetails> {
   // Sent together: the read runs once the lock is granted, without a round trip between.
-  const [, details] = await concurrently(tx, [() => lockCart(tx, id, lock), () => loadCartDetails(tx, id, flags)])
+  const [, details] = await concurrently(tx, [() => lockCart(tx, id), () => loadCartDetails(tx, id, flags)])
   return details
 }
 
