@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { customType, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { makeRegion } from '../testing/factories/regions.js'
+import { makeShippingOption } from '../testing/factories/shipping.js'
 import { useTestApp } from '../testing/test-app.js'
-import { country, region } from '../modules/regions/schema.js'
+import { shippingOptionRequirement, shippingOption } from '../modules/shipping/schema.js'
 import { baseColumns, timestamptz } from './columns.js'
 import { prepared, preparedInsert, preparedInsertReturning, preparedInsertRows } from './prepared.js'
 
@@ -183,26 +184,38 @@ describe('preparedInsertRows', () => {
 })
 
 describe('prepared relational queries', () => {
-  const regionWithCountries = prepared('probe_region_with_countries', (handle) =>
-    handle.query.region.findFirst({
-      where: eq(region.id, sql.placeholder('id')),
-      with: { countries: { orderBy: [country.iso_2] } },
+  const requirementsOrder = [shippingOptionRequirement.type]
+  const optionWithRequirements = prepared('probe_option_with_requirements', (handle) =>
+    handle.query.shippingOption.findFirst({
+      where: eq(shippingOption.id, sql.placeholder('id')),
+      with: { region: true, requirements: { orderBy: requirementsOrder } },
     }),
   )
 
   it('answer the nested rows drizzle answers, with each call its values, in and out of transactions', async () => {
-    const first = await makeRegion(db(), { countries: ['pt', 'es'] })
-    const second = await makeRegion(db(), { countries: ['is'] })
+    const region = await makeRegion(db())
+    const first = await makeShippingOption(db(), region.id, {
+      requirements: [
+        { type: 'min_subtotal', amount: 100 },
+        { type: 'max_subtotal', amount: 900 },
+      ],
+    })
+    const second = await makeShippingOption(db(), region.id)
     const direct = (id: string) =>
-      db().query.region.findFirst({ where: eq(region.id, id), with: { countries: { orderBy: [country.iso_2] } } })
+      db().query.shippingOption.findFirst({
+        where: eq(shippingOption.id, id),
+        with: { region: true, requirements: { orderBy: requirementsOrder } },
+      })
 
-    const kept = await regionWithCountries(db(), { id: first.id })
+    const kept = await optionWithRequirements(db(), { id: first.id })
     expect(kept).toEqual(await direct(first.id))
-    expect(kept?.countries.map((row) => row.iso_2)).toEqual(['es', 'pt'])
+    expect(kept?.requirements.map((row) => row.type)).toEqual(['max_subtotal', 'min_subtotal'])
+    expect(kept?.region.id).toBe(region.id)
     expect(kept?.created_at).toBeInstanceOf(Date)
-    const inTransaction = await db().transaction((tx) => regionWithCountries(tx, { id: second.id }))
+    const inTransaction = await db().transaction((tx) => optionWithRequirements(tx, { id: second.id }))
     expect(inTransaction).toEqual(await direct(second.id))
-    expect(await regionWithCountries(db(), { id: 'reg_missing' })).toBeUndefined()
+    expect(inTransaction?.requirements).toEqual([])
+    expect(await optionWithRequirements(db(), { id: 'so_missing' })).toBeUndefined()
   })
 })
 

@@ -1,19 +1,14 @@
-// Every table, for drizzle's relational queries. Modules own their tables; this file only gathers
-// them, in the module order of ARCHITECTURE.md.
-export * from '../events/schema.js'
-export * from '../http/session-schema.js'
-export * from '../modules/store/schema.js'
-export * from '../modules/users/schema.js'
-export * from '../modules/notifications/schema.js'
-export * from '../modules/regions/schema.js'
-export * from '../modules/sales-channels/schema.js'
-export * from '../modules/catalog/schema.js'
-export * from '../modules/inventory/schema.js'
-export * from '../modules/customers/schema.js'
-export * from '../modules/tax/schema.js'
-export * from '../modules/shipping/schema.js'
-export * from '../modules/carts/schema.js'
-export * from '../modules/orders/schema.js'
-export * from '../modules/payment-collections/schema.js'
-export * from '../modules/analytics/schema.js'
-export * from '../modules/batch-jobs/schema.js'
+// The tables drizzle's relational queries (`db.query.table.findMany`) may reach, with their
+// relations. Only these: drizzle builds a query builder per table listed here for every
+// transaction it opens, and every other read and write uses the SQL-like builders, which need none.
+export { region } from '../modules/regions/schema.js'
+export { salesChannel } from '../modules/sales-channels/schema.js'
+export { currency, store, storeCurrency, storeRelations, storeCurrencyRelations } from '../modules/store/schema.js'
+export {
+  shippingOption,
+  shippingOptionRelations,
+  shippingOptionRequirement,
+  shippingOptionRequirementRelations,
+  shippingProfile,
+  shippingProfileRelations,
+} from '../modules/shipping/schema.js'

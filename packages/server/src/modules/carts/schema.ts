@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm'
 import { boolean, integer, jsonb, numeric, pgTable, real, text } from 'drizzle-orm/pg-core'
 import { baseColumns, metadataColumn, softDeletableColumns, timestamptz } from '../../db/columns.js'
 import type { PaymentSessionStatus } from '../../providers/payment.js'
@@ -125,51 +124,3 @@ export const paymentSession = pgTable('payment_session', {
   amount: integer('amount'),
   payment_authorized_at: timestamptz('payment_authorized_at'),
 })
-
-export const cartRelations = relations(cart, ({ one, many }) => ({
-  region: one(region, { fields: [cart.region_id], references: [region.id] }),
-  customer: one(customer, { fields: [cart.customer_id], references: [customer.id] }),
-  sales_channel: one(salesChannel, { fields: [cart.sales_channel_id], references: [salesChannel.id] }),
-  items: many(lineItem),
-  shipping_methods: many(shippingMethod),
-  payment_sessions: many(paymentSession),
-}))
-
-export const lineItemRelations = relations(lineItem, ({ one, many }) => ({
-  cart: one(cart, { fields: [lineItem.cart_id], references: [cart.id] }),
-  variant: one(productVariant, { fields: [lineItem.variant_id], references: [productVariant.id] }),
-  adjustments: many(lineItemAdjustment),
-  tax_lines: many(lineItemTaxLine),
-}))
-
-export const lineItemAdjustmentRelations = relations(lineItemAdjustment, ({ one }) => ({
-  item: one(lineItem, { fields: [lineItemAdjustment.item_id], references: [lineItem.id] }),
-}))
-
-export const lineItemTaxLineRelations = relations(lineItemTaxLine, ({ one }) => ({
-  item: one(lineItem, { fields: [lineItemTaxLine.item_id], references: [lineItem.id] }),
-}))
-
-export const shippingMethodRelations = relations(shippingMethod, ({ one, many }) => ({
-  cart: one(cart, { fields: [shippingMethod.cart_id], references: [cart.id] }),
-  shipping_option: one(shippingOption, {
-    fields: [shippingMethod.shipping_option_id],
-    references: [shippingOption.id],
-  }),
-  tax_lines: many(shippingMethodTaxLine),
-}))
-
-export const shippingMethodTaxLineRelations = relations(shippingMethodTaxLine, ({ one }) => ({
-  shipping_method: one(shippingMethod, {
-    fields: [shippingMethodTaxLine.shipping_method_id],
-    references: [shippingMethod.id],
-  }),
-}))
-
-export const paymentSessionRelations = relations(paymentSession, ({ one }) => ({
-  cart: one(cart, { fields: [paymentSession.cart_id], references: [cart.id] }),
-}))
-
-// The `Idempotency-Key` table is generic (http/idempotency.ts); it is listed here so the schema of
-// every table is gathered through one module line in db/schema.ts.
-export { idempotencyKey } from '../../http/idempotency.js'

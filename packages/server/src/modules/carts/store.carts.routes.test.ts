@@ -10,6 +10,7 @@ import { useTestApp } from '../../testing/test-app.js'
 import { outbox } from '../../events/schema.js'
 import { customer } from '../customers/schema.js'
 import { country } from '../regions/schema.js'
+import { cart } from './schema.js'
 import { ensureStore } from '../store/service.js'
 import { store } from '../store/schema.js'
 
@@ -154,7 +155,7 @@ describe('POST /store/carts', () => {
       variants: [{ prices: [{ amount: 500, region_id: region.id }] }],
     })
     const unpriced = await makeProduct(db(), { variants: [{ prices: [{ amount: 500, currency_code: 'jpy' }] }] })
-    const before = await db().query.cart.findMany()
+    const before = await db().select().from(cart)
 
     const notPublished = await post('/store/carts', {
       region_id: region.id,
@@ -169,7 +170,7 @@ describe('POST /store/carts', () => {
     })
     expect(noPrice.status).toBe(400)
     expect(noPrice.body.message).toMatch(/without a price/)
-    expect(await db().query.cart.findMany()).toHaveLength(before.length)
+    expect(await db().select().from(cart)).toHaveLength(before.length)
   })
 
   it('assigns the sales channel from the body, the publishable key, or the store default', async () => {

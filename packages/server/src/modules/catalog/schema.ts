@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm'
 import { boolean, doublePrecision, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { baseColumns, metadataColumn, softDeletableColumns } from '../../db/columns.js'
 import { region } from '../regions/schema.js'
@@ -186,73 +185,3 @@ export const moneyAmount = pgTable('money_amount', {
     .notNull()
     .references(() => productVariant.id, { onDelete: 'cascade' }),
 })
-
-export const productRelations = relations(product, ({ one, many }) => ({
-  collection: one(productCollection, { fields: [product.collection_id], references: [productCollection.id] }),
-  type: one(productType, { fields: [product.type_id], references: [productType.id] }),
-  variants: many(productVariant),
-  options: many(productOption),
-  images: many(productImages),
-  tags: many(productTags),
-  categories: many(productCategoryProduct),
-  sales_channels: many(productSalesChannel),
-}))
-
-export const productCollectionRelations = relations(productCollection, ({ many }) => ({
-  products: many(product),
-}))
-
-export const productVariantRelations = relations(productVariant, ({ one, many }) => ({
-  product: one(product, { fields: [productVariant.product_id], references: [product.id] }),
-  prices: many(moneyAmount),
-  options: many(productOptionValue),
-}))
-
-export const productOptionRelations = relations(productOption, ({ one, many }) => ({
-  product: one(product, { fields: [productOption.product_id], references: [product.id] }),
-  values: many(productOptionValue),
-}))
-
-export const productOptionValueRelations = relations(productOptionValue, ({ one }) => ({
-  option: one(productOption, { fields: [productOptionValue.option_id], references: [productOption.id] }),
-  variant: one(productVariant, { fields: [productOptionValue.variant_id], references: [productVariant.id] }),
-}))
-
-export const productImagesRelations = relations(productImages, ({ one }) => ({
-  product: one(product, { fields: [productImages.product_id], references: [product.id] }),
-  image: one(image, { fields: [productImages.image_id], references: [image.id] }),
-}))
-
-export const productTagsRelations = relations(productTags, ({ one }) => ({
-  product: one(product, { fields: [productTags.product_id], references: [product.id] }),
-  tag: one(productTag, { fields: [productTags.product_tag_id], references: [productTag.id] }),
-}))
-
-export const productCategoryRelations = relations(productCategory, ({ one, many }) => ({
-  parent_category: one(productCategory, {
-    fields: [productCategory.parent_category_id],
-    references: [productCategory.id],
-    relationName: 'category_children',
-  }),
-  category_children: many(productCategory, { relationName: 'category_children' }),
-  products: many(productCategoryProduct),
-}))
-
-export const productCategoryProductRelations = relations(productCategoryProduct, ({ one }) => ({
-  category: one(productCategory, {
-    fields: [productCategoryProduct.product_category_id],
-    references: [productCategory.id],
-  }),
-  product: one(product, { fields: [productCategoryProduct.product_id], references: [product.id] }),
-}))
-
-export const productSalesChannelRelations = relations(productSalesChannel, ({ one }) => ({
-  product: one(product, { fields: [productSalesChannel.product_id], references: [product.id] }),
-  sales_channel: one(salesChannel, { fields: [productSalesChannel.sales_channel_id], references: [salesChannel.id] }),
-}))
-
-export const moneyAmountRelations = relations(moneyAmount, ({ one }) => ({
-  variant: one(productVariant, { fields: [moneyAmount.variant_id], references: [productVariant.id] }),
-  currency: one(currency, { fields: [moneyAmount.currency_code], references: [currency.code] }),
-  region: one(region, { fields: [moneyAmount.region_id], references: [region.id] }),
-}))

@@ -13,7 +13,7 @@ import { makePublishableKey, makeSalesChannel } from '../../testing/factories/sa
 import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { store } from '../store/schema.js'
-import { product } from './schema.js'
+import { product, productTag } from './schema.js'
 
 const ctx = useTestApp()
 let storeId: string
@@ -125,7 +125,7 @@ describe('POST /store/products/search: matching and ranking', () => {
     const collection = await makeCollection(ctx.app.db)
     const tagged = await makeProduct(ctx.app.db, { collection_id: collection.id, title: 'Rain Boot', tags: ['rainy'] })
     await makeProduct(ctx.app.db, { collection_id: collection.id, title: 'Rain Coat' })
-    const tagId = (await ctx.app.db.query.productTag.findFirst({ where: (tag, { eq }) => eq(tag.value, 'rainy') }))!.id
+    const [{ id: tagId }] = await ctx.app.db.select().from(productTag).where(eq(productTag.value, 'rainy'))
 
     const res = await search({ q: 'rain', filter: { collection_id: [collection.id], tags: [tagId] } })
 

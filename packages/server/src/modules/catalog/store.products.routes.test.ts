@@ -6,6 +6,7 @@ import { makePublishableKey, makeSalesChannel } from '../../testing/factories/sa
 import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { store } from '../store/schema.js'
+import { productTag } from './schema.js'
 
 const ctx = useTestApp()
 let storeId: string
@@ -143,8 +144,10 @@ describe('GET /store/products', () => {
     const type = await makeProductType(ctx.app.db)
     const tagged = await makeProduct(ctx.app.db, { title: `Tagged ${word}`, tags: [`t-${word}`] })
     const typed = await makeProduct(ctx.app.db, { type_id: type.id, is_giftcard: true, description: word })
-    const tagId = (await ctx.app.db.query.productTag.findFirst({ where: (tag, { eq }) => eq(tag.value, `t-${word}`) }))!
-      .id
+    const [{ id: tagId }] = await ctx.app.db
+      .select()
+      .from(productTag)
+      .where(eq(productTag.value, `t-${word}`))
 
     const find = async (query: string) => ids((await get(`/store/products?${query}&expand=`)).json())
 

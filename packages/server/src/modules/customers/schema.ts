@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm'
 import { boolean, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { metadataColumn, softDeletableColumns } from '../../db/columns.js'
 import { country } from '../regions/schema.js'
@@ -51,34 +50,3 @@ export const customerGroupCustomer = pgTable(
   },
   (table) => [primaryKey({ columns: [table.customer_group_id, table.customer_id] })],
 )
-
-export const customerRelations = relations(customer, ({ one, many }) => ({
-  billing_address: one(address, {
-    fields: [customer.billing_address_id],
-    references: [address.id],
-    relationName: 'customer_billing_address',
-  }),
-  shipping_addresses: many(address, { relationName: 'customer_shipping_addresses' }),
-  groups: many(customerGroupCustomer),
-}))
-
-export const addressRelations = relations(address, ({ one }) => ({
-  customer: one(customer, {
-    fields: [address.customer_id],
-    references: [customer.id],
-    relationName: 'customer_shipping_addresses',
-  }),
-  country: one(country, { fields: [address.country_code], references: [country.iso_2] }),
-}))
-
-export const customerGroupRelations = relations(customerGroup, ({ many }) => ({
-  customers: many(customerGroupCustomer),
-}))
-
-export const customerGroupCustomerRelations = relations(customerGroupCustomer, ({ one }) => ({
-  customer_group: one(customerGroup, {
-    fields: [customerGroupCustomer.customer_group_id],
-    references: [customerGroup.id],
-  }),
-  customer: one(customer, { fields: [customerGroupCustomer.customer_id], references: [customer.id] }),
-}))

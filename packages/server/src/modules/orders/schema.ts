@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm'
 import { boolean, integer, jsonb, pgTable, real, serial, text } from 'drizzle-orm/pg-core'
 import { baseColumns, metadataColumn, timestamptz } from '../../db/columns.js'
 import { cart } from '../carts/schema.js'
@@ -84,15 +83,3 @@ export const payment = pgTable('payment', {
   metadata: metadataColumn(),
   idempotency_key: text('idempotency_key'),
 })
-
-export const orderRelations = relations(order, ({ one, many }) => ({
-  customer: one(customer, { fields: [order.customer_id], references: [customer.id] }),
-  region: one(region, { fields: [order.region_id], references: [region.id] }),
-  shipping_address: one(address, { fields: [order.shipping_address_id], references: [address.id] }),
-  billing_address: one(address, { fields: [order.billing_address_id], references: [address.id] }),
-  payments: many(payment),
-}))
-
-export const paymentRelations = relations(payment, ({ one }) => ({
-  order: one(order, { fields: [payment.order_id], references: [order.id] }),
-}))

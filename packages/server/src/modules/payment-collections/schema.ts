@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm'
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { metadataColumn, softDeletableColumns } from '../../db/columns.js'
 import { paymentSession } from '../carts/schema.js'
@@ -52,7 +51,3 @@ export const paymentCollectionPayments = pgTable(
   },
   (table) => [primaryKey({ columns: [table.payment_collection_id, table.payment_id] })],
 )
-
-export const paymentCollectionRelations = relations(paymentCollection, ({ one }) => ({
-  region: one(region, { fields: [paymentCollection.region_id], references: [region.id] }),
-}))

@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm'
 import { boolean, integer, pgTable, primaryKey, real, serial, text } from 'drizzle-orm/pg-core'
 import { metadataColumn, softDeletableColumns } from '../../db/columns.js'
 import { currency } from '../store/schema.js'
@@ -68,27 +67,3 @@ export const country = pgTable('country', {
   display_name: text('display_name').notNull(),
   region_id: text('region_id').references(() => region.id, { onDelete: 'set null' }),
 })
-
-export const regionRelations = relations(region, ({ one, many }) => ({
-  currency: one(currency, { fields: [region.currency_code], references: [currency.code] }),
-  countries: many(country),
-  payment_providers: many(regionPaymentProvider),
-  fulfillment_providers: many(regionFulfillmentProvider),
-}))
-
-export const countryRelations = relations(country, ({ one }) => ({
-  region: one(region, { fields: [country.region_id], references: [region.id] }),
-}))
-
-export const regionPaymentProviderRelations = relations(regionPaymentProvider, ({ one }) => ({
-  region: one(region, { fields: [regionPaymentProvider.region_id], references: [region.id] }),
-  provider: one(paymentProvider, { fields: [regionPaymentProvider.provider_id], references: [paymentProvider.id] }),
-}))
-
-export const regionFulfillmentProviderRelations = relations(regionFulfillmentProvider, ({ one }) => ({
-  region: one(region, { fields: [regionFulfillmentProvider.region_id], references: [region.id] }),
-  provider: one(fulfillmentProvider, {
-    fields: [regionFulfillmentProvider.provider_id],
-    references: [fulfillmentProvider.id],
-  }),
-}))

@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm'
 import { boolean, pgTable, text, unique } from 'drizzle-orm/pg-core'
 import { baseColumns, metadataColumn, softDeletableColumns, timestamptz } from '../../db/columns.js'
 
@@ -31,18 +30,3 @@ export const publishableApiKeySalesChannel = pgTable(
   },
   (table) => [unique().on(table.publishable_key_id, table.sales_channel_id)],
 )
-
-export const publishableApiKeyRelations = relations(publishableApiKey, ({ many }) => ({
-  sales_channels: many(publishableApiKeySalesChannel),
-}))
-
-export const publishableApiKeySalesChannelRelations = relations(publishableApiKeySalesChannel, ({ one }) => ({
-  publishable_api_key: one(publishableApiKey, {
-    fields: [publishableApiKeySalesChannel.publishable_key_id],
-    references: [publishableApiKey.id],
-  }),
-  sales_channel: one(salesChannel, {
-    fields: [publishableApiKeySalesChannel.sales_channel_id],
-    references: [salesChannel.id],
-  }),
-}))

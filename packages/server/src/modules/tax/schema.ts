@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm'
 import { pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core'
 import { baseColumns, metadataColumn, timestamptz } from '../../db/columns.js'
 import { product, productType } from '../catalog/schema.js'
@@ -61,24 +60,3 @@ export const shippingTaxRate = pgTable(
   },
   (table) => [primaryKey({ columns: [table.shipping_option_id, table.rate_id] })],
 )
-
-export const taxRateRelations = relations(taxRate, ({ one, many }) => ({
-  region: one(region, { fields: [taxRate.region_id], references: [region.id] }),
-  products: many(productTaxRate),
-  product_types: many(productTypeTaxRate),
-  shipping_options: many(shippingTaxRate),
-}))
-
-export const productTaxRateRelations = relations(productTaxRate, ({ one }) => ({
-  tax_rate: one(taxRate, { fields: [productTaxRate.rate_id], references: [taxRate.id] }),
-  product: one(product, { fields: [productTaxRate.product_id], references: [product.id] }),
-}))
-
-export const productTypeTaxRateRelations = relations(productTypeTaxRate, ({ one }) => ({
-  tax_rate: one(taxRate, { fields: [productTypeTaxRate.rate_id], references: [taxRate.id] }),
-  product_type: one(productType, { fields: [productTypeTaxRate.product_type_id], references: [productType.id] }),
-}))
-
-export const shippingTaxRateRelations = relations(shippingTaxRate, ({ one }) => ({
-  tax_rate: one(taxRate, { fields: [shippingTaxRate.rate_id], references: [taxRate.id] }),
-}))

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import {
@@ -190,8 +191,8 @@ export async function makeProductTag(db: Db, value = `tag-${next()}`) {
     .onConflictDoNothing()
     .returning()
   if (created) return created
-  const existing = await db.query.productTag.findFirst({ where: (tag, { eq }) => eq(tag.value, value) })
-  return existing!
+  const [existing] = await db.select().from(productTag).where(eq(productTag.value, value))
+  return existing
 }
 
 export async function makeProductType(db: Db, value = `type-${next()}`) {
