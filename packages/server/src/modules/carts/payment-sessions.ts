@@ -289,7 +289,7 @@ async function planRound(
   directive: Directive | undefined,
   options: RunOptions,
 ): Promise<Round> {
-  const { round, written } = await db.transaction(async (tx) => {
+  const { round, written, answered } = await db.transaction(async (tx) => {
     const [, details] = await concurrently(tx, [
       () => lockCart(tx, cartId, { relaxed: true }),
       () => loadCartDetails(tx, cartId, env.flags),
@@ -301,7 +301,8 @@ async function planRound(
     else await applyRules(tx, details, options, plan, !plan.wrote)
     if (!answerInProcess(env, plan.calls)) {
       // The round's writes go out with the COMMIT.
-      return { round: { plan, details }, written: (await lastBatch(tx, plan.writes.splice(0))).answers }
+      const batch = await lastBatch(tx, plan.writes.splice(0))
+      return { round: { plan, details }, written: batch.answers, answered: false }
     }
     // The providers are asked now, under the lock: their answers and the cart they leave behind
     // (with its customer when the answer shows them) go out with the round's writes and the COMMIT.
@@ -311,10 +312,10 @@ async function planRound(
       ...answerWrites(tx, answers),
       ...cartReads(tx, env, cartId, options),
     ])
-    return { round: { plan: { ...plan, calls: [] }, details, answered: true }, written: batch.answers }
+    return { round: { plan: { ...plan, calls: [] }, details }, written: batch.answers, answered: true }
   })
   const results = await written
-  if (!round.answered) return round
+  if (!answered) return round
   const [after, customer] = results.slice(-2) as [CartDetails, CustomerWithRelations | null | undefined]
   return { plan: round.plan, details: round.details, after: { details: after, customer } }
 }

@@ -181,6 +181,14 @@ export async function addShippingMethod(
   return cartView(db, details, defaultCartRelations(env.flags))
 }
 
+/** The cart as the shipping module checks an option against it, and the checks' context. */
+function optionCheckOf(env: CartEnv, details: CartDetails) {
+  return {
+    cart: shippingCartOf(details),
+    context: { providers: env.fulfillmentProviders, flags: env.flags, region: details.region },
+  }
+}
+
 /** The whole request in one transaction: the cart and the option are read with the cart's lock. */
 function addUnderLock(
   db: Db,
@@ -194,8 +202,7 @@ function addUnderLock(
     async (tx, _row, [current, row]) => {
       const provider = env.fulfillmentProviders.get(row.provider_id)
       if (!provider?.local) throw new CallsOutside()
-      const context = { providers: env.fulfillmentProviders, flags: env.flags, region: current.region }
-      const cart = shippingCartOf(current)
+      const { cart, context } = optionCheckOf(env, current)
       const priced = await priceShippingOption(tx, row, env.flags, [current.region])
       const option = await checkShippingOptionForCart(tx, priced, cart, context)
       const data = await provider.validateFulfillmentData(option.data, input.data ?? {}, { ...cart })
@@ -216,8 +223,7 @@ async function addBesideProvider(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const seen = await loadCartDetails(db, cartId, env.flags)
     assertCartOpen(seen.cart)
-    const context = { providers: env.fulfillmentProviders, flags: env.flags, region: seen.region }
-    const cart = shippingCartOf(seen)
+    const { cart, context } = optionCheckOf(env, seen)
     const option = await validateShippingOptionForCart(db, input.option_id, cart, context)
     const provider = env.fulfillmentProviders.get(option.provider_id)
     if (!provider) throw new InvalidData(`The fulfillment provider ${option.provider_id} is not installed`)
