@@ -41,13 +41,18 @@ async function backendPids(databaseUrl: string): Promise<number[]> {
   }
 }
 
-export async function sampleCpu(serverPid: number | undefined, databaseUrl: string): Promise<CpuSample> {
+/** `serverPids`: the server's processes (one, or each of `BENCH_PROCESSES`), whose times are added up. */
+export async function sampleCpu(serverPids: number[] | undefined, databaseUrl: string): Promise<CpuSample> {
   const database = new Map<number, number>()
   for (const pid of await backendPids(databaseUrl)) {
     const seconds = processSeconds(pid)
     if (seconds !== undefined) database.set(pid, seconds)
   }
-  return { server: serverPid === undefined ? undefined : processSeconds(serverPid), database }
+  const server = serverPids?.map(processSeconds)
+  const total = server?.every((seconds) => seconds !== undefined)
+    ? server.reduce<number>((sum, seconds) => sum + seconds!, 0)
+    : undefined
+  return { server: total, database }
 }
 
 /** CPU milliseconds per request between two samples; a backend that appeared in between counts whole. */

@@ -44,7 +44,9 @@ bench/results/<timestamp>.json.
   --only a,b        run only these scenarios (names as printed; the ceiling always runs)
 
 Environment: BENCH_SERVER_DIR=<copy of packages/server/dist> runs that build instead of the sources;
-BENCH_CPU_PROFILE=<file.cpuprofile> saves the server's CPU profile of the run.`
+BENCH_PROCESSES=N runs the server as N processes on one port, as EMPORIUM_PROCESSES does (their CPU
+times are added up); BENCH_CPU_PROFILE=<file.cpuprofile> saves the server's CPU profile of the run
+(one file per process, suffixed with its pid, when there are several).`
 
 /** Start-up of both processes, then the scenarios; past this the run is abandoned. */
 const STARTUP_BUDGET_S = 90
@@ -54,8 +56,8 @@ const PER_SCENARIO_SLACK_S = 20
 // Child processes
 
 const children = new Set<ChildProcess>()
-/** The process listening on each port, whose CPU time the scenarios on it are charged. */
-const pidOfPort = new Map<number, number>()
+/** The processes listening on each port, whose CPU time the scenarios on it are charged. */
+const pidsOfPort = new Map<number, number[]>()
 
 /** Forks `processes/<name>.ts` under tsx and waits for the port it reports over IPC. */
 async function startProcess(
@@ -78,8 +80,9 @@ async function startProcess(
       )
       child.once('message', (reply) => {
         clearTimeout(timer)
-        const { port } = reply as { port: number }
-        if (child.pid !== undefined) pidOfPort.set(port, child.pid)
+        // A server of several processes (`BENCH_PROCESSES`) names them; their primary only forwards.
+        const { port, pids } = reply as { port: number; pids?: number[] }
+        if (child.pid !== undefined) pidsOfPort.set(port, pids ?? [child.pid])
         resolve(port)
       })
       child.once('exit', (code) => {
@@ -261,7 +264,7 @@ interface LoadOptions {
 
 /** Where the CPU time of the measured part is read: the process under load and its database. */
 interface CpuProbe {
-  pid: number | undefined
+  pids: number[] | undefined
   databaseUrl: string
 }
 
@@ -331,10 +334,10 @@ async function load(baseUrl: string, steps: Step[], options: LoadOptions, cpu: C
   running.on('start', () => {
     tracking.iterations = []
     tracking.firstFailure = undefined
-    cpuAtStart = sampleCpu(cpu.pid, cpu.databaseUrl)
+    cpuAtStart = sampleCpu(cpu.pids, cpu.databaseUrl)
   })
   const result = await running
-  const cpuAtEnd = await sampleCpu(cpu.pid, cpu.databaseUrl)
+  const cpuAtEnd = await sampleCpu(cpu.pids, cpu.databaseUrl)
   const perRequest = cpuAtStart && cpuPerRequest(await cpuAtStart, cpuAtEnd, result.requests.total)
   return {
     result,
@@ -456,12 +459,12 @@ async function main(): Promise<void> {
       }
       if (scenario.target === 'server') await vacuumAnalyze(url)
       process.stdout.write(`  ${scenario.name}: ${request} … `)
-      const pid = pidOfPort.get(Number(new URL(target).port))
+      const pids = pidsOfPort.get(Number(new URL(target).port))
       const { result: figures, ...tracked } = await load(
         target,
         steps,
         { ...options, connections },
-        { pid, databaseUrl: url },
+        { pids, databaseUrl: url },
       )
       const probed = {
         statuses: check.statuses,

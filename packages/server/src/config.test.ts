@@ -21,6 +21,19 @@ describe('database pool size', () => {
   })
 })
 
+describe('server processes', () => {
+  it('defaults to one and takes EMPORIUM_PROCESSES', () => {
+    expect(load({}).processes).toBe(1)
+    expect(load({ EMPORIUM_PROCESSES: '4' }).processes).toBe(4)
+  })
+
+  it('refuses anything but a whole number from 1 to 256, naming the variable', () => {
+    for (const bad of ['0', '-1', '1.5', 'all', '257', '']) {
+      expect(() => load({ EMPORIUM_PROCESSES: bad })).toThrow(/EMPORIUM_PROCESSES must be a whole number from 1 to 256/)
+    }
+  })
+})
+
 describe('prepared statements', () => {
   it('are on unless DATABASE_PREPARED_STATEMENTS turns them off', () => {
     expect(load({}).databasePreparedStatements).toBe(true)

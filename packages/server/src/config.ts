@@ -28,6 +28,8 @@ export interface Config {
   dataDir: string
   redisUrl: string | undefined
   mode: RunMode
+  /** Server processes `emporium start` runs on the port (PostgreSQL only): one per core uses them all. */
+  processes: number
   jwtSecret: string
   cookieSecret: string
   storeCors: string
@@ -152,6 +154,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "${poolSize}")`)
   }
 
+  const processCount = pick('EMPORIUM_PROCESSES', 'processes') ?? '1'
+  const processes = Number(processCount)
+  if (!Number.isInteger(processes) || processes < 1 || processes > 256) {
+    throw new Error(`EMPORIUM_PROCESSES must be a whole number from 1 to 256 (got "${processCount}")`)
+  }
+
   const prepared = pick('DATABASE_PREPARED_STATEMENTS', 'databasePreparedStatements') ?? 'true'
   if (!['true', 'false', '1', '0'].includes(prepared)) {
     throw new Error(`DATABASE_PREPARED_STATEMENTS must be true or false (got "${prepared}")`)
@@ -166,6 +174,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     redisUrl: pick('REDIS_URL', 'redisUrl') || undefined,
     mode,
+    processes,
     jwtSecret,
     cookieSecret,
     storeCors: pick('STORE_CORS', 'storeCors') ?? DEFAULT_CORS,

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster'
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
+import { startProcesses } from './cluster.js'
 import { adminIsBuilt } from './http/web-apps.js'
 import { loadConfig, type Config } from './config.js'
 import { openDatabase, type Database } from './db/connection.js'
@@ -80,21 +82,44 @@ async function start(config: Config, flags: { migrate: boolean; seed: boolean })
   if (config.mode !== 'shared' && !config.databaseUrl) {
     fail(`EMPORIUM_MODE=${config.mode} needs PostgreSQL (DATABASE_URL): the embedded database lives in one process`)
   }
+  if (config.processes > 1 && !config.databaseUrl) {
+    fail('EMPORIUM_PROCESSES above 1 needs PostgreSQL (DATABASE_URL): the embedded database lives in one process')
+  }
+  // One of several server processes: the first process has migrated and seeded.
+  if (cluster.isWorker) {
+    await serve(config, await openMigrated(config, false))
+    return
+  }
   console.log(`Database: ${describeDatabase(config)}`)
   const database = await openMigrated(config, flags.migrate)
   if (flags.seed && (await isEmptyStore(database.db))) {
     console.log('Empty database: seeding a demo store…')
     await seedDemoStore(database.db, config, { progress: true })
   }
+  if (config.processes === 1) {
+    const port = await serve(config, database)
+    return printWelcome(config, database, port, 1)
+  }
+  const processes = await startProcesses(config.processes).catch((error: Error) => fail(error.message))
+  await printWelcome(config, database, processes.port, config.processes)
+  await database.close()
+}
+
+/** Serves the API and the web apps on the configured port until a signal stops it; answers the port. */
+async function serve(config: Config, database: Database): Promise<number> {
   const app = await buildApp({ config, database })
   closeGracefully(app, database)
   await app.listen({ port: config.port, host: config.host })
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}`
+  return (app.server.address() as { port: number }).port
+}
+
+async function printWelcome(config: Config, database: Database, port: number, processes: number): Promise<void> {
+  const url = `http://localhost:${port}`
   const login = await readDemoLogin(database.db, config)
   console.log(
     [
       '',
-      `Emporium is running on ${url}`,
+      processes > 1 ? `Emporium is running on ${url} (${processes} server processes)` : `Emporium is running on ${url}`,
       adminIsBuilt() ? `  Admin         ${url}/app` : undefined,
       `  API docs      ${url}/docs`,
       `  Store API     ${url}/store`,
