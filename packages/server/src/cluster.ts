@@ -31,9 +31,11 @@ export function startProcesses(count: number, log: (message: string) => void = c
   const stop = () => {
     if (stopping) return
     stopping = true
-    const workers = Object.values(cluster.workers ?? {})
-    log(`Stopping ${workers.length} server processes…`)
-    for (const worker of workers) worker?.process.kill('SIGTERM')
+    const running = Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => worker !== undefined && !worker.isDead(),
+    )
+    log(`Stopping ${running.length} server processes…`)
+    for (const worker of running) worker.process.kill('SIGTERM')
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
@@ -52,12 +54,12 @@ export function startProcesses(count: number, log: (message: string) => void = c
       const hadListened = listened.delete(worker)
       const how = signal ? `signal ${signal}` : `code ${code}`
       if (!stopping && code !== 0) {
-        // One that never listened failed to start (say, a bad setting): another would fail alike.
         if (started && hadListened) {
           log(`Server process ${worker.process.pid} stopped (${how}); starting another.`)
           cluster.fork()
           return
         }
+        // One that never listened failed to start (say, a bad setting): another would fail alike.
         log(`Server process ${worker.process.pid} stopped (${how}) before listening; stopping the others.`)
         if (!started) reject(new Error('a server process failed to start'))
       }
