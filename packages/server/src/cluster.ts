@@ -34,7 +34,7 @@ export function startProcesses(count: number, log: (message: string) => void = c
     const running = Object.values(cluster.workers ?? {}).filter(
       (worker): worker is Worker => worker !== undefined && !worker.isDead(),
     )
-    log(`Stopping ${running.length} server processes…`)
+    log(`Stopping ${running.length} server ${running.length === 1 ? 'process' : 'processes'}…`)
     for (const worker of running) worker.process.kill('SIGTERM')
   }
   process.on('SIGTERM', stop)
