@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { makeRegion } from '../testing/factories/regions.js'
 import { makeShippingOption } from '../testing/factories/shipping.js'
 import { useTestApp } from '../testing/test-app.js'
-import { shippingOptionRequirement, shippingOption } from '../modules/shipping/schema.js'
+import { shippingOption, shippingOptionRequirement } from '../modules/shipping/schema.js'
 import { baseColumns, timestamptz } from './columns.js'
 import { prepared, preparedInsert, preparedInsertReturning, preparedInsertRows } from './prepared.js'
 
