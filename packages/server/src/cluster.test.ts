@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * `emporium start` with several server processes (`EMPORIUM_PROCESSES`), run as the real CLI on a
- * database of its own: the processes share the port, one that dies is replaced, and Ctrl+C (SIGINT
- * to each process at once) stops them all without starting any again.
+ * database of its own: the processes share the port, one that dies is replaced, Ctrl+C (SIGINT
+ * to each process at once) stops them all without starting any again, and processes that cannot
+ * listen end the command with their reason.
  */
 const serverRoot = fileURLToPath(new URL('..', import.meta.url))
 const testDatabaseUrl = process.env.TEST_DATABASE_URL
@@ -88,6 +90,7 @@ describe.skipIf(!testDatabaseUrl)('emporium start with EMPORIUM_PROCESSES=2 on P
   let dataDir: string
   let cli: ReturnType<typeof startCli>
   let baseUrl = ''
+  let databaseUrl = ''
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: testDatabaseUrl })
@@ -95,8 +98,9 @@ describe.skipIf(!testDatabaseUrl)('emporium start with EMPORIUM_PROCESSES=2 on P
     await admin.query(`CREATE DATABASE ${databaseName}`)
     const url = new URL(testDatabaseUrl!)
     url.pathname = `/${databaseName}`
+    databaseUrl = url.toString()
     dataDir = mkdtempSync(join(tmpdir(), 'emporium-processes-'))
-    cli = startCli({ DATABASE_URL: url.toString(), EMPORIUM_DATA_DIR: dataDir, EMPORIUM_PROCESSES: '2' })
+    cli = startCli({ DATABASE_URL: databaseUrl, EMPORIUM_DATA_DIR: dataDir, EMPORIUM_PROCESSES: '2' })
     const [, running] = await waitFor(
       cli.output,
       /Emporium is running on (http:\/\/\S+) \(2 server processes\)/,
@@ -140,5 +144,26 @@ describe.skipIf(!testDatabaseUrl)('emporium start with EMPORIUM_PROCESSES=2 on P
     expect(await exited).toBe(0)
     expect(cli.output().split('starting another').length).toBe(restartsBefore)
     expect([second, replacement].filter(isAlive)).toEqual([])
+  }, 120_000)
+
+  it('exits 1 with the reason when the processes cannot listen, starting none again', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const { port } = taken.address() as AddressInfo
+    try {
+      const failing = startCli({
+        DATABASE_URL: databaseUrl,
+        EMPORIUM_DATA_DIR: dataDir,
+        EMPORIUM_PROCESSES: '2',
+        PORT: String(port),
+      })
+      const code = await new Promise<number | null>((resolve) => failing.child.on('exit', resolve))
+      expect(code).toBe(1)
+      expect(failing.output()).toMatch(/EADDRINUSE/)
+      expect(failing.output()).toMatch(/stopped \(code 1\) before listening; stopping the others/)
+      expect(failing.output()).not.toContain('starting another')
+    } finally {
+      taken.close()
+    }
   }, 120_000)
 })
