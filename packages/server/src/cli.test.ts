@@ -1,38 +1,20 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exitOf, startCli, waitFor, type CliProcess } from './testing/cli-process.js'
 
 /**
  * The real CLI in a child process on a fresh embedded database: `emporium start` migrates, seeds,
  * prints the admin login, serves, and shuts down cleanly on SIGTERM.
  */
-const serverRoot = fileURLToPath(new URL('..', import.meta.url))
-
 let dataDir: string
-let child: ChildProcessWithoutNullStreams
-let output = ''
+let cli: CliProcess
 let baseUrl = ''
-
-function waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`)), timeoutMs)
-    const check = () => {
-      const match = output.match(pattern)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match)
-      } else setTimeout(check, 50)
-    }
-    check()
-  })
-}
 
 async function waitForCount(needle: string, count: number, timeoutMs: number): Promise<void> {
   const started = Date.now()
-  while (output.split(needle).length - 1 < count) {
+  while (cli.output().split(needle).length - 1 < count) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${count} × ${needle}`)
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
@@ -40,36 +22,22 @@ async function waitForCount(needle: string, count: number, timeoutMs: number): P
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'emporium-cli-'))
-  // tsx as a loader inside one node process, so signals reach the server itself.
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      AUTH_RATE_LIMIT: '1000',
-      EMPORIUM_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'development',
-    },
-  })
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const [, url] = await waitFor(/Emporium is running on (http:\/\/\S+)/, 90_000)
+  cli = startCli({ AUTH_RATE_LIMIT: '1000', EMPORIUM_DATA_DIR: dataDir, DATABASE_URL: '' })
+  const [, url] = await waitFor(cli.output, /Emporium is running on (http:\/\/\S+)/, 90_000)
   baseUrl = url
-  await waitFor(/Admin login/, 5_000)
+  await waitFor(cli.output, /Admin login/, 5_000)
 }, 120_000)
 
 afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL')
+  if (cli.child.exitCode === null) cli.child.kill('SIGKILL')
   rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('emporium start', () => {
   it('seeds the demo store and prints a working admin login and publishable key', async () => {
-    expect(output).toContain('Empty database: seeding a demo store')
-    const [, email, password] = output.match(/Admin login\s+(\S+) \/ (\S+)/)!
-    const [, key] = output.match(/Publishable key\s+(pk_\w+)/)!
+    expect(cli.output()).toContain('Empty database: seeding a demo store')
+    const [, email, password] = cli.output().match(/Admin login\s+(\S+) \/ (\S+)/)!
+    const [, key] = cli.output().match(/Publishable key\s+(pk_\w+)/)!
 
     const health = await fetch(`${baseUrl}/health`)
     expect(await health.text()).toBe('OK')
@@ -90,9 +58,9 @@ describe('emporium start', () => {
   })
 
   it('finishes in-flight requests and exits 0 on SIGTERM', async () => {
-    const [, email, password] = output.match(/Admin login\s+(\S+) \/ (\S+)/)!
+    const [, email, password] = cli.output().match(/Admin login\s+(\S+) \/ (\S+)/)!
     // Logins hash a password with scrypt: slow enough to still be running when the signal lands.
-    const seen = output.split('"url":"/admin/auth/token"').length - 1
+    const seen = cli.output().split('"url":"/admin/auth/token"').length - 1
     const inFlight = Array.from({ length: 8 }, () =>
       fetch(`${baseUrl}/admin/auth/token`, {
         method: 'POST',
@@ -105,10 +73,10 @@ describe('emporium start', () => {
     )
     // Signal only once the server has received every request: those are the ones it must finish.
     await waitForCount('"url":"/admin/auth/token"', seen + 8, 10_000)
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    child.kill('SIGTERM')
+    const exited = exitOf(cli)
+    cli.child.kill('SIGTERM')
     expect(await exited).toBe(0)
     expect(await Promise.all(inFlight)).toEqual(Array(8).fill(200))
-    expect(output).toContain('shutting down')
+    expect(cli.output()).toContain('shutting down')
   })
 })

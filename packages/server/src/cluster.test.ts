@@ -1,13 +1,12 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exitOf, startCli, waitFor, type CliProcess } from './testing/cli-process.js'
 
 /**
  * `emporium start` with several server processes (`EMPORIUM_PROCESSES`), run as the real CLI on a
@@ -15,29 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
  * to each process at once) stops them all without starting any again, and processes that cannot
  * listen end the command with their reason.
  */
-const serverRoot = fileURLToPath(new URL('..', import.meta.url))
 const testDatabaseUrl = process.env.TEST_DATABASE_URL
-
-function startCli(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string } {
-  let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    cwd: serverRoot,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
-  })
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return { child, output: () => output }
-}
-
-async function waitFor(read: () => string, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  const started = Date.now()
-  for (;;) {
-    const match = read().match(pattern)
-    if (match) return match
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${pattern}; output:\n${read()}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 /** A GET on a connection of its own, so the processes take turns (each connection goes to one). */
 function getOnNewConnection(url: string): Promise<number> {
@@ -74,10 +51,10 @@ describe('emporium start with EMPORIUM_PROCESSES on the embedded database', () =
   it('refuses, naming the setting: PGlite lives in one process', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'emporium-processes-'))
     try {
-      const { child, output } = startCli({ DATABASE_URL: '', EMPORIUM_DATA_DIR: dataDir, EMPORIUM_PROCESSES: '2' })
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+      const refused = startCli({ DATABASE_URL: '', EMPORIUM_DATA_DIR: dataDir, EMPORIUM_PROCESSES: '2' })
+      const code = await exitOf(refused)
       expect(code).toBe(1)
-      expect(output()).toMatch(/EMPORIUM_PROCESSES above 1 needs PostgreSQL \(DATABASE_URL\)/)
+      expect(refused.output()).toMatch(/EMPORIUM_PROCESSES above 1 needs PostgreSQL \(DATABASE_URL\)/)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
@@ -88,7 +65,7 @@ describe.skipIf(!testDatabaseUrl)('emporium start with EMPORIUM_PROCESSES=2 on P
   const databaseName = `emporium_processes_${randomBytes(4).toString('hex')}`
   let admin: pg.Client
   let dataDir: string
-  let cli: ReturnType<typeof startCli>
+  let cli: CliProcess
   let baseUrl = ''
   let databaseUrl = ''
 
@@ -138,7 +115,7 @@ describe.skipIf(!testDatabaseUrl)('emporium start with EMPORIUM_PROCESSES=2 on P
     expect(pidsAnswering(cli.output(), '/store/regions')).toEqual(new Set([second, replacement]))
 
     // Ctrl+C in a terminal signals every process at once: none is started again, all stop cleanly.
-    const exited = new Promise<number | null>((resolve) => cli.child.on('exit', resolve))
+    const exited = exitOf(cli)
     const restartsBefore = cli.output().split('starting another').length
     for (const pid of [second, replacement, cli.child.pid!]) process.kill(pid, 'SIGINT')
     expect(await exited).toBe(0)
@@ -157,7 +134,7 @@ describe.skipIf(!testDatabaseUrl)('emporium start with EMPORIUM_PROCESSES=2 on P
         EMPORIUM_PROCESSES: '2',
         PORT: String(port),
       })
-      const code = await new Promise<number | null>((resolve) => failing.child.on('exit', resolve))
+      const code = await exitOf(failing)
       expect(code).toBe(1)
       expect(failing.output()).toMatch(/EADDRINUSE/)
       expect(failing.output()).toMatch(/stopped \(code 1\) before listening; stopping the others/)
