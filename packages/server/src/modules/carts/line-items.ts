@@ -12,9 +12,9 @@ import {
   cartColumn,
   loadCartDetails,
   retrieveCartRegion,
-  retrieveRegionOfCart,
+  retrievePricingRegionOfCart,
   type CartDetails,
-  type CartRegion,
+  type PricingRegion,
   type CartRow,
   type LineItemRow,
 } from './loader.js'
@@ -84,7 +84,7 @@ function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<s
 /** What `addLines` checks and merges against, read before it writes (see `readForLines`). */
 export interface LineReads {
   /** Undefined for an unknown cart, whose 404 the caller answers first. */
-  region: CartRegion | undefined
+  region: PricingRegion | undefined
   variants: Map<string, CartVariant>
   /** The products of the variants sold in the cart's sales channel (none when it has none). */
   inChannel: Set<string>
@@ -105,11 +105,11 @@ export function readForLines(
   env: CartEnv,
   cartId: string,
   variantIds: string[],
-  knownRegion?: CartRegion,
+  knownRegion?: PricingRegion,
 ): Promise<LineReads> {
   const ids = [...new Set(variantIds)]
   return concurrently(tx, [
-    async () => knownRegion ?? retrieveRegionOfCart(tx, cartId),
+    async () => knownRegion ?? retrievePricingRegionOfCart(tx, cartId),
     () => loadCartVariants(tx, ids),
     async () => (env.flags.sales_channels ? variantProductsInCartChannel(tx, ids, cartId) : new Set<string>()),
     () => stockCheck(tx, env.flags, cartColumn('sales_channel_id', cartId), ids),
@@ -134,9 +134,9 @@ export function readForLines(
  * and each merged into an existing line of that variant and metadata when that line allows it
  * (`should_merge`), as v1 does. What it checks was read beforehand (`readForLines`); its writes go
  * in one batch: one per merged line, one for the new lines and, on a cart without shipping
- * methods, one marking its lines not shipped. Answers the region and whether the cart has shipping
- * methods. On a cart without shipping methods nothing else must follow the writes, so `then` (say,
- * a read of the cart) goes in their batch, and its answer is `after`.
+ * methods, one marking its lines not shipped. Answers whether the cart has shipping methods. On a
+ * cart without shipping methods nothing else must follow the writes, so `then` (say, a read of the
+ * cart) goes in their batch, and its answer is `after`.
  */
 export async function addLines<After>(
   tx: Db,
@@ -144,8 +144,8 @@ export async function addLines<After>(
   row: CartRow,
   inputs: LineInput[],
   reads: LineReads,
-  then?: (region: CartRegion) => PromiseLike<After>,
-): Promise<{ region: CartRegion; hasShippingMethods?: boolean; after?: After }> {
+  then?: () => PromiseLike<After>,
+): Promise<{ hasShippingMethods?: boolean; after?: After }> {
   const { variants, inChannel, assertInStock, lines, shipped } = reads
   const region = reads.region
   if (!region) throw NotFound.entity('Region', row.region_id)
@@ -218,9 +218,9 @@ export async function addLines<After>(
     ...(toInsert.length === 1 ? [() => insertLine(tx, toInsert[0])] : []),
     ...(toInsert.length > 1 ? [() => tx.insert(lineItem).values(toInsert)] : []),
     ...(hasShippingMethods ? [] : [() => unshipLines(tx, row.id)]),
-    ...(following ? [() => following(region)] : []),
+    ...(following ? [following] : []),
   ])
-  return { region, hasShippingMethods, after: following ? (written.at(-1) as After) : undefined }
+  return { hasShippingMethods, after: following ? (written.at(-1) as After) : undefined }
 }
 
 /**
@@ -237,11 +237,12 @@ export async function addLineItemInTransaction(
     tx,
     cartId,
     async (inner, row, reads) => {
-      const readCart = (region: CartRegion) => loadCartDetails(inner, cartId, env.flags, { region })
-      const { region, hasShippingMethods, after } = await addLines(inner, env, row, [input], reads, readCart)
+      // The cart is read with its region: the one read for pricing lacks what the cart shows.
+      const readCart = () => loadCartDetails(inner, cartId, env.flags)
+      const { hasShippingMethods, after } = await addLines(inner, env, row, [input], reads, readCart)
       if (after) return after
       if (hasShippingMethods) await reconcileShippingMethods(inner, env, cartId, true)
-      return readCart(region)
+      return readCart()
     },
     (inner: Db) => readForLines(inner, env, cartId, [input.variant_id]),
   )
@@ -344,7 +345,7 @@ export async function deleteLineItem(db: Db, env: CartEnv, cartId: string, lineI
  * Prices every line of the cart for its (new) region; lines whose variant has no price there are
  * removed, as v1 does on a region change. Lines without a variant keep their price.
  */
-export async function repriceLines(tx: Db, env: CartEnv, cartId: string, region: CartRegion): Promise<void> {
+export async function repriceLines(tx: Db, env: CartEnv, cartId: string, region: PricingRegion): Promise<void> {
   const lines = await tx.select().from(lineItem).where(eq(lineItem.cart_id, cartId))
   const variants = await loadCartVariants(
     tx,

@@ -12,7 +12,7 @@ import {
   lineProductColumns,
   withProfile,
   type CartFlags,
-  type CartRegion,
+  type PricingRegion,
   type LineProduct,
 } from './loader.js'
 import { prepared } from '../../db/prepared.js'
@@ -91,7 +91,7 @@ const label = (entry: CartVariant) => entry.variant.title || entry.product.title
  */
 export function unitPriceFor(
   entry: CartVariant,
-  region: CartRegion,
+  region: PricingRegion,
   quantity: number,
   flags: CartFlags,
 ): { unit_price: number; includes_tax: boolean } | null {
@@ -115,7 +115,7 @@ export function unitPriceFor(
 
 export function requireUnitPrice(
   entry: CartVariant,
-  region: CartRegion,
+  region: PricingRegion,
   quantity: number,
   flags: CartFlags,
 ): { unit_price: number; includes_tax: boolean } {
