@@ -219,7 +219,7 @@ describe('cart write path statement count', () => {
     // tells so and is the answer.
     expect(one.statements).toEqual({
       create: 6,
-      line_item: 13,
+      line_item: 12,
       update: 13,
       shipping: 8,
       sessions: 7,

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { concurrently } from '../../db/concurrent.js'
+import { rowReader } from '../../db/json-rows.js'
 import type { PriceRow, VariantRow } from '../catalog/loader.js'
 import { priceIncludesTax, selectPrice } from '../catalog/price-selection.js'
 import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
@@ -27,50 +27,38 @@ export interface CartVariant {
 
 const ids = sql.placeholder('ids')
 
+/**
+ * The variants with their products and, as JSON, their default prices (price lists arrive with the
+ * pricing module): one statement, looked up per variant by its index.
+ */
 const variantsStatement = prepared('cart_variants', (db) =>
   db
-    .select({ variant: productVariant, product: lineProductColumns })
+    .select({
+      variant: productVariant,
+      product: lineProductColumns,
+      prices: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(ma), '[]'::json) FROM ${moneyAmount} ma
+        WHERE ma.variant_id = ${productVariant.id} AND ma.deleted_at IS NULL AND ma.price_list_id IS NULL)`,
+    })
     .from(productVariant)
     .innerJoin(product, eq(product.id, productVariant.product_id))
     .where(and(sql`${productVariant.id} = ANY(${ids})`, isNull(productVariant.deleted_at), isNull(product.deleted_at))),
 )
 
-const pricesStatement = prepared('cart_variant_prices', (db) =>
-  db
-    .select()
-    .from(moneyAmount)
-    .where(
-      and(
-        sql`${moneyAmount.variant_id} = ANY(${ids})`,
-        isNull(moneyAmount.deleted_at),
-        isNull(moneyAmount.price_list_id),
-      ),
-    ),
-)
+const priceOf = rowReader(moneyAmount)
 
 /**
- * Live variants of live products, by id, with their products and default prices, in two
- * statements whatever the number of variants. Unknown or deleted variants are absent.
+ * Live variants of live products, by id, with their products and default prices, in one statement
+ * whatever the number of variants. Unknown or deleted variants are absent.
  */
 export async function loadCartVariants(db: Db, variantIds: string[]): Promise<Map<string, CartVariant>> {
   const wanted = [...new Set(variantIds)]
   if (wanted.length === 0) return new Map()
-  const [rows, prices] = await concurrently(db, [
-    () => variantsStatement(db, { ids: wanted }),
-    () => pricesStatement(db, { ids: wanted }),
-  ])
-  const pricesByVariant = new Map<string, PriceRow[]>()
-  for (const price of prices) {
-    const list = pricesByVariant.get(price.variant_id)
-    if (list) list.push(price)
-    else pricesByVariant.set(price.variant_id, [price])
-  }
   const result = new Map<string, CartVariant>()
-  for (const { variant, product: parent } of rows) {
+  for (const { variant, product: parent, prices } of await variantsStatement(db, { ids: wanted })) {
     result.set(variant.id, {
       variant,
       product: await withProfile<LineProduct>(db, parent),
-      prices: pricesByVariant.get(variant.id) ?? [],
+      prices: prices.map(priceOf),
     })
   }
   return result
