@@ -308,8 +308,8 @@ const wholeCartFields = {
 }
 
 /**
- * The cart's region is read with it, unless the caller has read it in this transaction (`null`
- * instead): building the region's JSON again was about a sixth of the statement's time.
+ * The cart's region is read with it, unless the caller knows it (`null` instead): building the
+ * region's JSON again was about a sixth of the statement's time.
  */
 const wholeCartSelect = (db: Db, region: typeof cartRegionJson | SQL<null>) =>
   db
