@@ -245,6 +245,14 @@ const storedTaxesShown = sql`(${cart.completed_at} IS NOT NULL
 const cartLineIds = sql`SELECT li.id FROM ${lineItem} li WHERE li.cart_id = ${cart.id}`
 const cartMethodIds = sql`SELECT m.id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}`
 
+/** The stored tax lines of the cart's lines or methods, where the cart shows stored taxes. */
+const storedTaxLinesJson = (
+  table: typeof lineItemTaxLine | typeof shippingMethodTaxLine,
+  owner: 'item_id' | 'shipping_method_id',
+  ownerIds: SQL,
+) => sql<JsonRow[]>`CASE WHEN ${storedTaxesShown} THEN (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
+    FROM ${table} t WHERE ${inIdsOf(sql`t.${sql.identifier(owner)}`, ownerIds)}) ELSE '[]'::json END`
+
 /**
  * The override rates of the cart's region linked to the products and product types of its lines
  * and the shipping options of its methods (`overrideRowsQuery` of the tax provider), as JSON rows.
@@ -284,16 +292,10 @@ const wholeCartFields = {
     WHERE li.cart_id = ${cart.id})`,
   adjustments: sql<JsonRow[]>`(SELECT coalesce(json_agg(a), '[]'::json)
     FROM ${lineItemAdjustment} a WHERE ${inIdsOf(sql`a.item_id`, cartLineIds)})`,
-  item_tax_lines: sql<
-    JsonRow[]
-  >`CASE WHEN ${storedTaxesShown} THEN (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
-    FROM ${lineItemTaxLine} t WHERE ${inIdsOf(sql`t.item_id`, cartLineIds)}) ELSE '[]'::json END`,
+  item_tax_lines: storedTaxLinesJson(lineItemTaxLine, 'item_id', cartLineIds),
   methods: sql<JsonRow[]>`(SELECT coalesce(json_agg(m ORDER BY m.id), '[]'::json)
     FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id})`,
-  method_tax_lines: sql<
-    JsonRow[]
-  >`CASE WHEN ${storedTaxesShown} THEN (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
-    FROM ${shippingMethodTaxLine} t WHERE ${inIdsOf(sql`t.shipping_method_id`, cartMethodIds)}) ELSE '[]'::json END`,
+  method_tax_lines: storedTaxLinesJson(shippingMethodTaxLine, 'shipping_method_id', cartMethodIds),
   sessions: sql<JsonRow[]>`(SELECT coalesce(json_agg(s ORDER BY s.provider_id), '[]'::json)
     FROM ${paymentSession} s WHERE s.cart_id = ${cart.id})`,
   // The options of its shipping methods (kept even after staff delete them), with their live
