@@ -12,14 +12,17 @@ import { createBatchJobRunner } from '../../packages/server/src/modules/batch-jo
 import { createUser } from '../../packages/server/src/modules/users/service.js'
 import { benchConfig, positiveInt, redactUrl, requireDatabaseUrl, RESULTS_DIR } from './env.js'
 
-const USAGE = `Usage: npm run bench:import -- [--rows N] [--variants N] [--batch-rows N (default 1000, the runner's)]
+const USAGE = `Usage: npm run bench:import -- [--rows N] [--variants N] [--batch-rows N (default 1000, the runner's)] [--update]
 
 Generates a product CSV of N rows (default 100000; one row per variant, --variants per product,
 default 5), streams it into the file provider, and runs a product-import batch job on it in this
 process against DATABASE_URL (PostgreSQL): the dry run, then the import. Reports the time of each
 phase and the peak memory (RSS and JS heap) of the process; with NODE_OPTIONS=--expose-gc, also the
 peak heap left after a full collection (sampled each second, which slows the run: time it without).
-Products get handles unique to the run, so every run creates new products.`
+Products get handles unique to the run, so every run creates new products. With --update, it then
+exports the whole catalogue (product-export) and imports that file back, which updates every product
+and variant in place (as a merchant does to change prices in a spreadsheet), and times both: use a
+database of its own, since the export takes every product in it.`
 
 const HEADER = [
   'Product Handle',
@@ -119,6 +122,7 @@ async function main(): Promise<void> {
       rows: { type: 'string' },
       variants: { type: 'string' },
       'batch-rows': { type: 'string' },
+      update: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -157,20 +161,40 @@ async function main(): Promise<void> {
     { private: true },
   )
   const generated = performance.now()
-  const created = await app.inject({
-    method: 'POST',
-    url: '/admin/batch-jobs',
-    headers,
-    payload: { type: 'product-import', context: { fileKey: stored.key }, dry_run: true },
-  })
-  const id = created.json().batch_job.id as string
-  await runner.drain()
-  const preProcessed = performance.now()
-  await app.inject({ method: 'POST', url: `/admin/batch-jobs/${id}/confirm`, headers })
-  await runner.drain()
+  /** Runs a batch job to its end: its pre-processing, then (for a dry run) its processing once confirmed. */
+  const runJob = async (type: string, context: Record<string, unknown>, dryRun: boolean) => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/admin/batch-jobs',
+      headers,
+      payload: { type, context, dry_run: dryRun },
+    })
+    const id = created.json().batch_job.id as string
+    await runner.drain()
+    const preProcessed = performance.now()
+    if (dryRun) {
+      await app.inject({ method: 'POST', url: `/admin/batch-jobs/${id}/confirm`, headers })
+      await runner.drain()
+    }
+    const job = (await app.inject({ method: 'GET', url: `/admin/batch-jobs/${id}`, headers })).json().batch_job
+    return { job, preProcessed }
+  }
+  const { job, preProcessed } = await runJob('product-import', { fileKey: stored.key }, true)
   const finished = performance.now()
+  let update:
+    | { job: { status: string; result: Record<string, unknown> }; exportSeconds: number; importSeconds: number }
+    | undefined
+  if (values.update) {
+    const exported = await runJob('product-export', {}, false)
+    const exportedAt = performance.now()
+    const updated = await runJob('product-import', { fileKey: exported.job.result.file_key }, true)
+    update = {
+      job: updated.job,
+      exportSeconds: (exportedAt - finished) / 1000,
+      importSeconds: (performance.now() - updated.preProcessed) / 1000,
+    }
+  }
   memory.stop()
-  const job = (await app.inject({ method: 'GET', url: `/admin/batch-jobs/${id}`, headers })).json().batch_job
 
   const report = {
     rows,
@@ -184,6 +208,13 @@ async function main(): Promise<void> {
       import: (finished - preProcessed) / 1000,
     },
     rowsPerSecond: Math.round(rows / ((finished - preProcessed) / 1000)),
+    update: update && {
+      status: update.job.status,
+      applied: update.job.result.applied,
+      error_count: update.job.result.error_count,
+      seconds: { export: update.exportSeconds, import: update.importSeconds },
+      rowsPerSecond: Math.round(rows / update.importSeconds),
+    },
     peakMemory: memory.peak,
     node: process.version,
   }
@@ -191,6 +222,11 @@ async function main(): Promise<void> {
     [
       `status ${job.status}; ${JSON.stringify(report.result.applied?.products)} products, ${report.result.error_count} errors`,
       `generate + upload ${seconds(generated - started)}, dry run ${seconds(preProcessed - generated)}, import ${seconds(finished - preProcessed)} (${report.rowsPerSecond} rows/s)`,
+      ...(update
+        ? [
+            `update: status ${update.job.status}; ${JSON.stringify((update.job.result.applied as { products?: unknown })?.products)} products, ${update.job.result.error_count} errors; export ${seconds(update.exportSeconds * 1000)}, import ${seconds(update.importSeconds * 1000)} (${report.update!.rowsPerSecond} rows/s)`,
+          ]
+        : []),
       `peak RSS ${mb(memory.peak.rss)}, peak JS heap ${mb(memory.peak.heapUsed)}${memory.peak.liveHeap === null ? '' : `, peak live heap (after GC) ${mb(memory.peak.liveHeap)}`}`,
     ].join('\n'),
   )

@@ -224,6 +224,78 @@ describe('bulk writes', () => {
       await db.execute(sql`DROP FUNCTION take_collide_sku()`)
     }
   })
+  it('updates a batch one product at a time when the bulk update fails, leaving out only the faulty product', async () => {
+    const db = ctx.database.db
+    const owner = await makeProduct(db, { title: 'Owner of a new SKU', handle: 'new-sku-owner' })
+    const created = await startImport(simpleRows('clash', 6))
+    const runner = createBatchJobRunner(ctx.app, { batchRows: 10 })
+    await runner.drain()
+    await confirm(created)
+    await runner.drain()
+    expect((await job(created)).result).toMatchObject({ applied: { products: { create: 6, update: 0 } } })
+
+    // The second file renames every product and gives each a new variant with a new SKU. Another
+    // writer takes the SKU meant for "clash-3" as that product is renamed, after the batch was planned.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION take_clash_sku() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO product_variant (id, title, product_id, sku)
+          VALUES ('variant_taken_' || NEW.id, 'Taken', '${owner.id}', 'CLASH-NEW-SKU-3');
+          RETURN NULL;
+        END $$`),
+    )
+    await db.execute(
+      sql.raw(`CREATE TRIGGER take_clash_sku AFTER UPDATE ON product FOR EACH ROW
+        WHEN (NEW.handle = 'clash-3' AND NEW.title LIKE '%renamed%') EXECUTE FUNCTION take_clash_sku()`),
+    )
+    try {
+      const renamed = simpleRows('clash', 6).map(
+        ([handle, title, status, description, collection, variant, sku, ...rest]) => [
+          handle,
+          `${title} renamed`,
+          status,
+          description,
+          collection,
+          variant,
+          sku.replace('SKU', 'NEW-SKU'),
+          ...rest,
+        ],
+      )
+      const id = await startImport(renamed)
+      await runner.drain()
+      expect((await job(id)).result).toMatchObject({ error_count: 0, products: { create: 0, update: 6 } })
+
+      await confirm(id)
+      await runner.drain()
+
+      const done = await job(id)
+      expect(done.status).toBe('completed')
+      expect(done.result).toMatchObject({ error_count: 1, applied: { products: { create: 0, update: 5 } } })
+      expect(done.result.errors).toEqual([
+        expect.objectContaining({
+          line: 5,
+          message: 'Line 5: ProductVariant with sku CLASH-NEW-SKU-3 already exists.',
+        }),
+      ])
+      expect(await expectWholeProducts('clash')).toBe(6)
+      const titles = await db
+        .select({ handle: product.handle, title: product.title, sku: productVariant.sku })
+        .from(product)
+        .innerJoin(productVariant, and(eq(productVariant.product_id, product.id), isNull(productVariant.deleted_at)))
+        .where(like(product.handle, 'clash-%'))
+        .orderBy(product.handle)
+      expect(titles).toEqual(
+        Array.from({ length: 6 }, (_, n) =>
+          n === 3
+            ? { handle: 'clash-3', title: 'clash product 3', sku: 'CLASH-SKU-3' }
+            : { handle: `clash-${n}`, title: `clash product ${n} renamed`, sku: `CLASH-NEW-SKU-${n}` },
+        ),
+      )
+    } finally {
+      await db.execute(sql`DROP TRIGGER take_clash_sku ON product`)
+      await db.execute(sql`DROP FUNCTION take_clash_sku()`)
+    }
+  })
 })
 
 describe('cancel and restart', () => {

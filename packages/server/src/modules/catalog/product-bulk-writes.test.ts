@@ -1,14 +1,16 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/types.js'
 import { makeCategory, makeCollection, makeProductTag, makeProductType } from '../../testing/factories/catalog.js'
 import { makeRegion } from '../../testing/factories/regions.js'
 import { makeSalesChannel } from '../../testing/factories/sales-channels.js'
 import { useTestApp } from '../../testing/test-app.js'
+import type { LoadedProduct } from './loader.js'
+import { updateProducts } from './product-bulk-updates.js'
 import { createProducts } from './product-bulk-writes.js'
-import { createProduct } from './product-writes.js'
+import { createProduct, updateProduct } from './product-writes.js'
 import { retrieveAdminProduct, type CatalogFlags } from './products.js'
-import type { AdminPostProductsReq } from './products.contract.js'
+import type { AdminPostProductsProductReq, AdminPostProductsReq } from './products.contract.js'
 import { product } from './schema.js'
 
 // The app loads the inventory module, which gives the catalogue its inventory seam.
@@ -200,5 +202,144 @@ describe('createProducts (bulk) writes what createProduct writes', () => {
 
     const written = await db.select({ handle: product.handle }).from(product).where(eq(product.handle, 'poster-uif'))
     expect(written).toEqual([])
+  })
+})
+
+/**
+ * A change to every part of a product made by `fullInput`: its columns, type, tags, images (one URL
+ * kept, one new), categories, channels and metadata; its first variant updated (a price kept by id
+ * and changed, another added, an option value and metadata changed), its second dropped, its third
+ * kept as it is, and a new variant.
+ */
+function fullUpdate(current: Partial<LoadedProduct>, marker: string): AdminPostProductsProductReq {
+  const [first, , third] = current.variants!
+  const [size, color] = current.options!
+  return {
+    title: 'Shirt, renamed',
+    description: null,
+    discountable: true,
+    status: 'draft',
+    type: { value: 'Another type' },
+    tags: [{ value: 'new-tag' }, { value: 'newer-tag' }],
+    images: ['https://img.example.com/c.png', 'https://img.example.com/b.png'],
+    categories: [{ id: fixtures.categoryIds[1] }],
+    sales_channels: [{ id: fixtures.channelIds[0] }],
+    weight: null,
+    material: 'linen',
+    metadata: { nested: { b: 2 }, origin: '', added: true },
+    variants: [
+      {
+        id: first.id,
+        title: 'S / Green',
+        sku: `${marker}-S2`,
+        inventory_quantity: 7,
+        metadata: { warehouse: '', shelf: 3 },
+        prices: [
+          { id: first.prices![0].id, amount: 2222, currency_code: 'usd' },
+          { amount: 1555, region_id: fixtures.regionId },
+        ],
+        options: [{ option_id: color.id!, value: 'Green' }],
+      },
+      { id: third.id },
+      {
+        title: 'XL / Blue',
+        sku: `${marker}-XL`,
+        manage_inventory: true,
+        prices: [{ amount: 2999, currency_code: 'eur' }],
+        options: [
+          { option_id: size.id!, value: 'XL' },
+          { option_id: color.id!, value: 'Blue' },
+        ],
+      },
+    ],
+  }
+}
+
+describe('updateProducts (bulk) changes what updateProduct changes', () => {
+  it('stores every field, row, link, price, option value, search document and event the same way', async () => {
+    const db = ctx.database.db
+    const single = await createProduct(db, fullInput('UIJ'), flags)
+    const singleMinimal = await createProduct(db, minimalInput('UIJ'), flags)
+    const bulk = await createProduct(db, fullInput('UIK'), flags)
+    const bulkMinimal = await createProduct(db, minimalInput('UIK'), flags)
+    const rename = { title: 'Poster, renamed', metadata: { size: 'A2' } }
+
+    await updateProduct(db, single.id!, fullUpdate(single, 'UIJ'), flags)
+    await updateProduct(db, singleMinimal.id!, rename, flags)
+    await updateProducts(
+      db,
+      [
+        { id: bulk.id!, input: fullUpdate(bulk, 'UIK') },
+        { id: bulkMinimal.id!, input: rename },
+      ],
+      flags,
+    )
+
+    const shared = await sharedIds(db)
+    const expected = withOwnIdsNumbered(await stored(db, single.id!, 'UIJ'), shared)
+    const actual = withOwnIdsNumbered(await stored(db, bulk.id!, 'UIK'), shared) as Awaited<ReturnType<typeof stored>>
+    expect(actual).toEqual(expected)
+    expect(withOwnIdsNumbered(await stored(db, bulkMinimal.id!, 'UIK'), shared)).toEqual(
+      withOwnIdsNumbered(await stored(db, singleMinimal.id!, 'UIJ'), shared),
+    )
+    // The comparison covers what matters: each part changed as asked.
+    expect(actual).toMatchObject({
+      api: {
+        title: 'Shirt, renamed',
+        type: { value: 'Another type' },
+        tags: [{ value: 'new-tag' }, { value: 'newer-tag' }],
+        images: [{ url: 'https://img.example.com/c.png' }, { url: 'https://img.example.com/b.png' }],
+        metadata: { nested: { b: 2 }, added: true },
+      },
+      events: [{ event_name: 'product.created' }, { event_name: 'product.updated' }],
+    })
+    // An image whose URL stays keeps its row, as with one update at a time.
+    const imageIdOf = (view: Partial<LoadedProduct>, url: string) => view.images!.find((row) => row.url === url)!.id
+    const after = await retrieveAdminProduct(db, bulk.id!, {}, flags)
+    expect(imageIdOf(after, 'https://img.example.com/b.png')).toBe(imageIdOf(bulk, 'https://img.example.com/b.png'))
+    const variants = (actual.api.variants ?? []) as { title: string; prices: { amount: number }[] }[]
+    expect(variants.map((variant) => variant.title).sort()).toEqual(['L / Red', 'S / Green', 'XL / Blue'])
+    expect(
+      variants
+        .find((variant) => variant.title === 'S / Green')!
+        .prices.map((price) => price.amount)
+        .sort(),
+    ).toEqual([1555, 2222])
+  })
+
+  it('writes nothing when one product is missing or breaks a constraint', async () => {
+    const db = ctx.database.db
+    const first = await createProduct(db, minimalInput('UIL'), flags)
+    const second = await createProduct(db, minimalInput('UIM'), flags)
+
+    await expect(
+      updateProducts(
+        db,
+        [
+          { id: first.id!, input: { title: 'Changed' } },
+          { id: 'prod_MISSING', input: { title: 'Changed' } },
+        ],
+        flags,
+      ),
+    ).rejects.toThrow('prod_MISSING')
+    await expect(
+      updateProducts(
+        db,
+        [
+          { id: first.id!, input: { title: 'Changed' } },
+          { id: second.id!, input: { handle: first.handle as string } },
+        ],
+        flags,
+      ),
+    ).rejects.toThrow()
+
+    const rows = await db
+      .select({ title: product.title, handle: product.handle })
+      .from(product)
+      .where(inArray(product.id, [first.id!, second.id!]))
+    expect(rows.sort((a, b) => a.handle!.localeCompare(b.handle!))).toEqual([
+      { title: 'Poster', handle: 'poster-uil' },
+      { title: 'Poster', handle: 'poster-uim' },
+    ])
   })
 })

@@ -1,5 +1,5 @@
-import { and, getTableColumns, inArray, is, isNull, SQL, sql } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { and, inArray, isNull, sql } from 'drizzle-orm'
+import { insertAll } from '../../db/bulk-rows.js'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
@@ -12,6 +12,7 @@ import type { CatalogFlags } from './products.js'
 import type { AdminPostProductsReq } from './products.contract.js'
 import { newProductRow } from './product-writes.js'
 import { catalogWrite } from './read-cache.js'
+import { scalarColumns, type NewVariant } from './variant-writes.js'
 import {
   image,
   moneyAmount,
@@ -44,46 +45,6 @@ export interface NewProduct {
   id?: string
 }
 
-/** Rows per INSERT statement: bounds the size of one statement's parameters. */
-const ROWS_PER_STATEMENT = 2000
-
-/**
- * Inserts rows with one `INSERT … SELECT FROM unnest(…)` per chunk: one array parameter per column
- * instead of one parameter per cell, which builds and sends several times faster than a multi-row
- * VALUES list. Cells are written as Drizzle's insert writes them: a column no row sets is left to
- * its database default, and an unset cell in a column others set takes the column's declared default.
- */
-async function insertAll(db: Db, table: PgTable, rows: readonly Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0) return
-  const columns = Object.entries(getTableColumns(table)).filter(([key]) => rows.some((row) => row[key] !== undefined))
-  const cellsOf = ([key, column]: (typeof columns)[number], chunk: readonly Record<string, unknown>[]) =>
-    chunk.map((row) => {
-      const value = row[key] === undefined ? column.default : row[key]
-      if (is(value, SQL)) throw new Error(`insertAll: ${column.name} needs a value in every row or in none`)
-      if (value === undefined || value === null) return null
-      return column.getSQLType() === 'jsonb' ? JSON.stringify(value) : value
-    })
-  const arrayType = (column: PgColumn) => (column.getSQLType() === 'jsonb' ? 'text' : column.getSQLType())
-  const names = sql.join(
-    columns.map(([, column]) => sql.identifier(column.name)),
-    sql`, `,
-  )
-  const selected = sql.raw(
-    columns.map(([, column], index) => (column.getSQLType() === 'jsonb' ? `c${index}::jsonb` : `c${index}`)).join(', '),
-  )
-  const aliases = sql.raw(columns.map((_, index) => `c${index}`).join(', '))
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT)
-    const arrays = sql.join(
-      columns.map((entry) => sql`${sql.param(cellsOf(entry, chunk))}::${sql.raw(arrayType(entry[1]))}[]`),
-      sql`, `,
-    )
-    await db.execute(
-      sql`INSERT INTO ${table} (${names}) SELECT ${selected} FROM unnest(${arrays}) AS cells(${aliases})`,
-    )
-  }
-}
-
 /** The same checks `createProduct` makes before writing, for every product at once. */
 function assertCreatable(products: readonly NewProduct[], flags: CatalogFlags): void {
   for (const { input } of products) {
@@ -110,7 +71,7 @@ function assertCreatable(products: readonly NewProduct[], flags: CatalogFlags): 
 }
 
 /** Ids of live rows for these values (types and tags are shared by value), creating the missing ones. */
-async function idsByValue(
+export async function idsByValue(
   db: Db,
   table: typeof productType | typeof productTag,
   prefix: string,
@@ -133,7 +94,7 @@ async function defaultSalesChannelIds(db: Db): Promise<string[]> {
   return row?.id ? [row.id] : []
 }
 
-const distinct = <T>(values: readonly T[]) => [...new Set(values)]
+export const distinct = <T>(values: readonly T[]) => [...new Set(values)]
 
 /** Creates the products and returns their ids, in order. */
 export async function createProducts(db: Db, products: readonly NewProduct[], flags: CatalogFlags): Promise<string[]> {
@@ -158,21 +119,53 @@ export async function createProducts(db: Db, products: readonly NewProduct[], fl
         }),
       ),
     )
-    await insertImages(tx, products, ids)
-    await insertTags(tx, products, ids)
-    await insertAll(
+    await linkImages(
       tx,
-      productCategoryProduct,
-      products.flatMap(({ input }, index) =>
-        distinct((input.categories ?? []).map((category) => category.id)).map((categoryId) => ({
-          product_category_id: categoryId,
-          product_id: ids[index],
+      products.map(({ input }, index) => ({ productId: ids[index], urls: input.images ?? [] })),
+    )
+    await linkTags(
+      tx,
+      products.map(({ input }, index) => ({
+        productId: ids[index],
+        values: (input.tags ?? []).map((tag) => tag.value),
+      })),
+    )
+    await linkCategories(
+      tx,
+      products.map(({ input }, index) => ({ productId: ids[index], ids: (input.categories ?? []).map((c) => c.id) })),
+    )
+    if (flags.sales_channels) {
+      // A product that names no channels gets the store's default channel (v1).
+      const fallback = products.some(({ input }) => !input.sales_channels) ? await defaultSalesChannelIds(tx) : []
+      await linkSalesChannels(
+        tx,
+        products.map(({ input }, index) => ({
+          productId: ids[index],
+          ids: input.sales_channels ? input.sales_channels.map((channel) => channel.id) : fallback,
+        })),
+      )
+    }
+    const optionIds = await insertOptions(tx, products, ids)
+    await insertVariants(
+      tx,
+      products.flatMap(({ input }, productIndex) =>
+        (input.variants ?? []).map((variant, index) => ({
+          productId: ids[productIndex],
+          // A new product's variants are ranked from 0 in the order given.
+          rank: index,
+          path: `variants.${index}`,
+          input: {
+            ...variant,
+            prices: variant.prices ?? [],
+            options: (variant.options ?? []).map((option, position) => ({
+              option_id: optionIds[productIndex][position],
+              value: option.value,
+            })),
+          },
         })),
       ),
+      flags,
     )
-    if (flags.sales_channels) await insertSalesChannels(tx, products, ids)
-    const optionIds = await insertOptions(tx, products, ids)
-    await insertVariants(tx, products, ids, optionIds, flags)
     await insertAll(
       tx,
       outbox,
@@ -182,43 +175,65 @@ export async function createProducts(db: Db, products: readonly NewProduct[], fl
   })
 }
 
-/** Each product's own image rows, one per distinct URL, linked in order. */
-async function insertImages(db: Db, products: readonly NewProduct[], ids: readonly string[]): Promise<void> {
+/**
+ * Links each product to its images by URL, in order. A URL among the product's `held` images keeps
+ * that image row; any other gets a new one.
+ */
+export async function linkImages(
+  db: Db,
+  entries: readonly { productId: string; urls: readonly string[]; held?: ReadonlyMap<string, string> }[],
+): Promise<void> {
   const images: { id: string; url: string }[] = []
   const links: { product_id: string; image_id: string; rank: number }[] = []
-  products.forEach(({ input }, index) => {
-    distinct(input.images ?? []).forEach((url, rank) => {
-      const id = generateId('img')
-      images.push({ id, url })
-      links.push({ product_id: ids[index], image_id: id, rank })
+  for (const { productId, urls, held } of entries) {
+    const byUrl = new Map(held)
+    distinct(urls).forEach((url, rank) => {
+      let imageId = byUrl.get(url)
+      if (!imageId) {
+        imageId = generateId('img')
+        images.push({ id: imageId, url })
+        byUrl.set(url, imageId)
+      }
+      links.push({ product_id: productId, image_id: imageId, rank })
     })
-  })
+  }
   await insertAll(db, image, images)
   await insertAll(db, productImages, links)
 }
 
-async function insertTags(db: Db, products: readonly NewProduct[], ids: readonly string[]): Promise<void> {
-  const valuesOf = products.map(({ input }) => distinct((input.tags ?? []).map((tag) => tag.value)))
+/** Links each product to its tags by value, creating the tags no product has yet. */
+export async function linkTags(db: Db, entries: readonly { productId: string; values: readonly string[] }[]) {
+  const valuesOf = entries.map(({ values }) => distinct(values))
   const tagIds = await idsByValue(db, productTag, 'ptag', distinct(valuesOf.flat()))
   await insertAll(
     db,
     productTags,
-    valuesOf.flatMap((values, index) =>
-      values.map((value) => ({ product_id: ids[index], product_tag_id: tagIds.get(value)! })),
+    entries.flatMap(({ productId }, index) =>
+      valuesOf[index].map((value) => ({ product_id: productId, product_tag_id: tagIds.get(value)! })),
     ),
   )
 }
 
-/** The given channels, or the store's default channel when a product names none (v1). */
-async function insertSalesChannels(db: Db, products: readonly NewProduct[], ids: readonly string[]): Promise<void> {
-  const fallback = products.some(({ input }) => !input.sales_channels) ? await defaultSalesChannelIds(db) : []
+export async function linkCategories(db: Db, entries: readonly { productId: string; ids: readonly string[] }[]) {
+  await insertAll(
+    db,
+    productCategoryProduct,
+    entries.flatMap(({ productId, ids }) =>
+      distinct(ids).map((categoryId) => ({ product_category_id: categoryId, product_id: productId })),
+    ),
+  )
+}
+
+export async function linkSalesChannels(db: Db, entries: readonly { productId: string; ids: readonly string[] }[]) {
   await insertAll(
     db,
     productSalesChannel,
-    products.flatMap(({ input }, index) =>
-      distinct(input.sales_channels ? input.sales_channels.map((channel) => channel.id) : fallback).map(
-        (channelId) => ({ id: generateId('prodsc'), product_id: ids[index], sales_channel_id: channelId }),
-      ),
+    entries.flatMap(({ productId, ids }) =>
+      distinct(ids).map((channelId) => ({
+        id: generateId('prodsc'),
+        product_id: productId,
+        sales_channel_id: channelId,
+      })),
     ),
   )
 }
@@ -240,55 +255,33 @@ async function insertOptions(db: Db, products: readonly NewProduct[], ids: reado
   return optionIds
 }
 
-async function insertVariants(
-  db: Db,
-  products: readonly NewProduct[],
-  ids: readonly string[],
-  optionIds: readonly string[][],
-  flags: CatalogFlags,
-): Promise<void> {
-  const variants = products.flatMap(({ input }, productIndex) =>
-    (input.variants ?? []).map((variant, index) => ({
-      productIndex,
-      path: `variants.${index}`,
-      input: variant,
-      row: {
-        sku: variant.sku,
-        ean: variant.ean,
-        upc: variant.upc,
-        barcode: variant.barcode,
-        hs_code: variant.hs_code,
-        origin_country: variant.origin_country,
-        mid_code: variant.mid_code,
-        material: variant.material,
-        inventory_quantity: variant.inventory_quantity,
-        allow_backorder: variant.allow_backorder,
-        manage_inventory: variant.manage_inventory,
-        weight: variant.weight,
-        length: variant.length,
-        height: variant.height,
-        width: variant.width,
-        id: generateId('variant'),
-        product_id: ids[productIndex],
-        title: variant.title,
-        // A new product's variants are ranked from 0 in the order given.
-        variant_rank: index,
-        metadata: mergeMetadata(null, variant.metadata) ?? null,
-      },
-    })),
-  )
+/** A variant to create on a product, at the rank it takes there. */
+export interface BulkNewVariant extends NewVariant {
+  productId: string
+  rank: number
+}
+
+/**
+ * Inserts variants of any number of products with their option values, prices and (with the
+ * `inventoryService` flag, for variants that manage inventory) inventory items.
+ */
+export async function insertVariants(db: Db, variants: readonly BulkNewVariant[], flags: CatalogFlags): Promise<void> {
   if (variants.length === 0) return
   const resolved = await resolvePrices(
     db,
     variants.flatMap(({ input, path }) =>
-      (input.prices ?? []).map((price, index): LocatedPrice => ({ input: price, path: `${path}.prices.${index}` })),
+      input.prices.map((price, index): LocatedPrice => ({ input: price, path: `${path}.prices.${index}` })),
     ),
   )
-  await insertAll(
-    db,
-    productVariant,
-    variants.map((variant) => variant.row),
-  )
+  const rows = variants.map(({ input, productId, rank }) => ({
+    ...scalarColumns(input),
+    id: generateId('variant'),
+    product_id: productId,
+    title: input.title,
+    variant_rank: rank,
+    metadata: mergeMetadata(null, input.metadata) ?? null,
+  }))
+  await insertAll(db, productVariant, rows)
   const seam = inventorySeam()
   if (flags.inventoryService && seam) {
     const inserted = await db
@@ -297,7 +290,7 @@ async function insertVariants(
       .where(
         inArray(
           productVariant.id,
-          variants.map((variant) => variant.row.id),
+          rows.map((row) => row.id),
         ),
       )
     await seam.variantsCreated(
@@ -308,12 +301,12 @@ async function insertVariants(
   await insertAll(
     db,
     productOptionValue,
-    variants.flatMap(({ input, productIndex, row }) =>
-      (input.options ?? []).map((option, position) => ({
+    variants.flatMap(({ input }, index) =>
+      input.options.map((option) => ({
         id: generateId('optval'),
-        option_id: optionIds[productIndex][position],
+        option_id: option.option_id,
         value: option.value,
-        variant_id: row.id,
+        variant_id: rows[index].id,
       })),
     ),
   )
@@ -321,12 +314,12 @@ async function insertVariants(
   await insertAll(
     db,
     moneyAmount,
-    variants.flatMap(({ input, row }) =>
-      (input.prices ?? []).map(() => {
+    variants.flatMap(({ input }, index) =>
+      input.prices.map(() => {
         const price = resolved[cursor++]
         return {
           id: generateId('ma'),
-          variant_id: row.id,
+          variant_id: rows[index].id,
           amount: price.amount,
           currency_code: price.currency_code,
           region_id: price.region_id,

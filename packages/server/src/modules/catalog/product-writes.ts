@@ -250,7 +250,7 @@ export async function createProduct(
       },
     }))
     await insertVariants(tx, row.id, variants, flags)
-    if (options.length > 0) await assertDistinctCombinations(tx, row.id, 'invalid')
+    if (options.length > 0) await assertDistinctCombinations(tx, [row.id], 'invalid')
     await emit(tx, 'product.created', { id: row.id })
     return retrieveAdminProduct(tx, row.id, {}, flags)
   })
@@ -293,7 +293,7 @@ async function syncVariants(
     created.push({ path, input: { ...variant, title: variant.title, prices: variant.prices, options: values } })
   }
   await insertVariants(db, productId, created, flags)
-  await assertDistinctCombinations(db, productId, 'invalid')
+  await assertDistinctCombinations(db, [productId], 'invalid')
 }
 
 export async function updateProduct(

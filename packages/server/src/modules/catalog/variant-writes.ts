@@ -45,7 +45,8 @@ export interface NewVariant {
 /** How duplicate option combinations are reported: 422 on the add-variant route (v1), 400 elsewhere. */
 export type DuplicateReport = 'invalid' | 'duplicate'
 
-function scalarColumns(input: VariantInput) {
+/** The variant's own columns a body may set; those it leaves out are `undefined` (left as they are). */
+export function scalarColumns(input: VariantInput) {
   return {
     sku: input.sku,
     ean: input.ean,
@@ -91,12 +92,18 @@ export function assertCoversOptions(
 }
 
 /**
- * Refuses two live variants of a product with the same option values. Reads the product's values
- * once; a product without options has nothing to compare.
+ * Refuses two live variants of one product with the same option values. Reads the products' values
+ * in one statement; a product without options has nothing to compare.
  */
-export async function assertDistinctCombinations(db: Db, productId: string, report: DuplicateReport): Promise<void> {
+export async function assertDistinctCombinations(
+  db: Db,
+  productIds: readonly string[],
+  report: DuplicateReport,
+): Promise<void> {
+  if (productIds.length === 0) return
   const rows = await db
     .select({
+      product_id: productVariant.product_id,
       variant_id: productOptionValue.variant_id,
       option_id: productOptionValue.option_id,
       value: productOptionValue.value,
@@ -107,7 +114,9 @@ export async function assertDistinctCombinations(db: Db, productId: string, repo
     .innerJoin(productOption, eq(productOption.id, productOptionValue.option_id))
     .where(
       and(
-        eq(productVariant.product_id, productId),
+        productIds.length === 1
+          ? eq(productVariant.product_id, productIds[0])
+          : inArray(productVariant.product_id, [...productIds]),
         isNull(productVariant.deleted_at),
         isNull(productOptionValue.deleted_at),
         isNull(productOption.deleted_at),
@@ -115,10 +124,18 @@ export async function assertDistinctCombinations(db: Db, productId: string, repo
     )
     // Older variants first, so the message names the variant that already had the values.
     .orderBy(productVariant.variant_rank, productVariant.created_at, productVariant.id)
-  const duplicate = findDuplicateCombination(rows)
-  if (!duplicate) return
-  const message = `Variant with title ${duplicate} with provided options already exists`
-  throw report === 'duplicate' ? new DuplicateError(message) : new InvalidData(message)
+  const byProduct = new Map<string, typeof rows>()
+  for (const row of rows) {
+    const productRows = byProduct.get(row.product_id)
+    if (productRows) productRows.push(row)
+    else byProduct.set(row.product_id, [row])
+  }
+  for (const productRows of byProduct.values()) {
+    const duplicate = findDuplicateCombination(productRows)
+    if (!duplicate) continue
+    const message = `Variant with title ${duplicate} with provided options already exists`
+    throw report === 'duplicate' ? new DuplicateError(message) : new InvalidData(message)
+  }
 }
 
 /** The title of a variant whose option values another variant already has, if any. */

@@ -78,7 +78,7 @@ export async function addProductVariant(
     const values = input.options ?? []
     assertCoversOptions(values, await liveOptionIds(tx, productId), 'options')
     const [id] = await insertVariants(tx, productId, [{ path: '', input: { ...input, options: values } }], flags)
-    await assertDistinctCombinations(tx, productId, 'duplicate')
+    await assertDistinctCombinations(tx, [productId], 'duplicate')
     await emit(tx, 'product-variant.created', { id, product_id: productId })
     return retrieveAdminProduct(tx, productId, {}, flags)
   })
@@ -94,7 +94,7 @@ export async function updateProductVariant(
   return catalogWrite(db, async (tx) => {
     await retrieveLiveProduct(tx, productId)
     await updateVariantRow(tx, productId, variantId, input, '')
-    if (input.options) await assertDistinctCombinations(tx, productId, 'duplicate')
+    if (input.options) await assertDistinctCombinations(tx, [productId], 'duplicate')
     await emit(tx, 'product-variant.updated', { id: variantId, product_id: productId, fields: Object.keys(input) })
     return retrieveAdminProduct(tx, productId, {}, flags)
   })

@@ -4,6 +4,7 @@ import { AppError, InvalidData } from '../../../http/errors.js'
 import { FILE_KEY_PATTERN } from '../../../providers/file.js'
 import type { CatalogFlags } from '../../catalog/products.js'
 import { createProducts, type NewProduct } from '../../catalog/product-bulk-writes.js'
+import { updateProducts } from '../../catalog/product-bulk-updates.js'
 import { createProduct, updateProduct } from '../../catalog/product-writes.js'
 import type { AdminPostProductsProductReq, AdminPostProductsReq } from '../../catalog/products.contract.js'
 import type { BatchJobResult } from '../schema.js'
@@ -17,9 +18,10 @@ import { batchesOf, openImportFile, UnreadableFile, type RowError, type RowGroup
  * `product-import`: a CSV in the export's format (context `fileKey`, an uploaded file). Pre-processing
  * reads the whole file as a dry run: every row is validated and counted, nothing is written. Processing
  * reads it again and applies it in batches of whole products, each batch in one transaction with the
- * job's progress. A batch's new products are written together by the catalogue's bulk create, in a
- * savepoint; updates (and new products, when the bulk write fails) go one by one through the
- * catalogue's own create or update, each in a savepoint, so a product that fails is left out whole.
+ * job's progress. A batch's new products are written together by the catalogue's bulk create, and
+ * its updated products by the bulk update, each in a savepoint; when a bulk write fails, its
+ * products go one by one through the catalogue's own create or update, each in a savepoint, so a
+ * product that fails is left out whole.
  * File-wide checks keep hashes, not keys, so memory does not grow with the file (first-lines.ts).
  * An interrupted run resumes after the last committed batch.
  */
@@ -119,11 +121,20 @@ async function applyOne(tx: Db, plan: PlannedProduct, flags: CatalogFlags): Prom
 }
 
 const bulkCreatable = (plan: PlannedProduct) => plan.action === 'create' && typeof plan.input.handle === 'string'
+const bulkUpdatable = (plan: PlannedProduct) => plan.action === 'update'
+
+/** Runs a bulk write in its savepoint; false when it failed, which rolled back all of it. */
+const succeeds = (write: Promise<unknown>) =>
+  write.then(
+    () => true,
+    () => false,
+  )
 
 /**
  * Writes a batch's plans; returns those that failed, with why. New products are written together
- * by the bulk writer in a savepoint; if that fails (a row the plan could not foresee, such as a SKU
- * another process took meanwhile), they go one by one like the rest, so only the faulty ones are left out.
+ * by the bulk create, and updated ones by the bulk update, each in a savepoint; if one fails (a row
+ * the plan could not foresee, such as a SKU another process took meanwhile), its products go one by
+ * one like the rest, so only the faulty ones are left out.
  */
 async function applyBatch(
   tx: Db,
@@ -133,21 +144,30 @@ async function applyBatch(
   const applied: PlannedProduct[] = []
   const failed: RowError[] = []
   const creates = plans.filter(bulkCreatable)
-  let oneByOne = plans
-  if (creates.length > 1) {
-    const written = await createProducts(
-      tx,
-      creates.map((plan) => ({ input: plan.input as NewProduct['input'], ...(plan.id ? { id: plan.id } : {}) })),
-      flags,
-    ).then(
-      () => true,
-      () => false,
-    )
-    if (written) {
-      applied.push(...creates)
-      oneByOne = plans.filter((plan) => !bulkCreatable(plan))
-    }
-  }
+  const updates = plans.filter(bulkUpdatable)
+  const writtenCreates =
+    creates.length > 1 &&
+    (await succeeds(
+      createProducts(
+        tx,
+        creates.map((plan) => ({ input: plan.input as NewProduct['input'], ...(plan.id ? { id: plan.id } : {}) })),
+        flags,
+      ),
+    ))
+  const writtenUpdates =
+    updates.length > 1 &&
+    (await succeeds(
+      updateProducts(
+        tx,
+        updates.map((plan) => ({ id: plan.id!, input: plan.input as AdminPostProductsProductReq })),
+        flags,
+      ),
+    ))
+  if (writtenCreates) applied.push(...creates)
+  if (writtenUpdates) applied.push(...updates)
+  const oneByOne = plans.filter(
+    (plan) => !(writtenCreates && bulkCreatable(plan)) && !(writtenUpdates && bulkUpdatable(plan)),
+  )
   for (const plan of oneByOne) {
     try {
       await applyOne(tx, plan, flags)
