@@ -10,6 +10,9 @@ export default defineConfig({
     // Each test file holds its own PGlite (~100 MB); two at a time fits the 2-core machine.
     pool: 'forks',
     maxWorkers: 2,
+    // A worker runs its files in one module graph instead of importing the server afresh for each
+    // (about 2.7 s a file). Every file builds its own app and database, and no test mocks a module.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: reportDir ? ['default', 'json'] : ['default'],
