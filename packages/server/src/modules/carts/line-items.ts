@@ -11,7 +11,6 @@ import { mutateCart, type CartEnv } from './lock.js'
 import {
   cartColumn,
   loadCartDetails,
-  retrieveCartRegion,
   retrievePricingRegionOfCart,
   type CartDetails,
   type PricingRegion,
@@ -306,11 +305,15 @@ export async function updateLineItem(
   input: { quantity: number; metadata?: Record<string, unknown> },
 ): Promise<CartView> {
   await mutateCart(db, cartId, async (tx, row) => {
-    const line = await findLine(tx, cartId, lineId)
+    // Pricing needs the region's row alone, read beside the line.
+    const [line, region] = await concurrently(tx, [
+      () => findLine(tx, cartId, lineId),
+      async () => (input.quantity === 0 ? undefined : retrievePricingRegionOfCart(tx, cartId)),
+    ])
     if (input.quantity === 0) {
       await tx.delete(lineItem).where(eq(lineItem.id, line.id))
     } else {
-      const region = await retrieveCartRegion(tx, row.region_id)
+      if (!region) throw NotFound.entity('Region', row.region_id)
       const entry = line.variant_id ? (await loadCartVariants(tx, [line.variant_id])).get(line.variant_id) : undefined
       if (entry) {
         const assertInStock = await stockCheck(tx, env.flags, row.sales_channel_id, [entry.variant.id])
