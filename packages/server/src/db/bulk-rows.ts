@@ -1,6 +1,7 @@
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './types.js'
+import { groupBy } from './group-rows.js'
 
 /**
  * Writes of many rows in one statement per chunk, for bulk paths such as the CSV import. Cells go
@@ -76,16 +77,12 @@ export async function updateAll(db: Db, table: PgTable, rows: readonly ({ id: st
   const columns = getTableColumns(table)
   const ids = new Set(rows.map((row) => row.id))
   if (ids.size !== rows.length) throw new Error('updateAll: a row appears twice')
-  const bySignature = new Map<string, ({ id: string } & Row)[]>()
-  for (const row of rows) {
-    const signature = Object.keys(row)
+  const bySignature = groupBy(rows, (row) =>
+    Object.keys(row)
       .filter((key) => key !== 'id' && row[key] !== undefined)
       .sort()
-      .join(',')
-    const group = bySignature.get(signature)
-    if (group) group.push(row)
-    else bySignature.set(signature, [row])
-  }
+      .join(','),
+  )
   for (const [signature, group] of bySignature) {
     const keys = signature === '' ? [] : signature.split(',')
     const stamped = Object.entries(columns).filter(([key, column]) => column.onUpdateFn && !keys.includes(key))

@@ -17,7 +17,13 @@ function pooledRandom(): number {
   return randomBytes[nextByte++] / 256
 }
 
-const nextUlid = monotonicFactory(pooledRandom)
+/**
+ * A generator of monotonic ULIDs drawing on the pool. Within one millisecond, or while the clock is
+ * behind the last id's time (set back), it counts up from the last id instead of drawing afresh.
+ */
+export const ulidGenerator = () => monotonicFactory(pooledRandom)
+
+const nextUlid = ulidGenerator()
 
 /** A prefixed, sortable, random id such as `prod_01J…` (reference/conventions.md §9). */
 export function generateId(prefix: string): string {

@@ -40,6 +40,7 @@ import {
 import { rowReader } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
 import { computeTotals, type Totals } from './totals.js'
+import { groupBy } from '../../db/group-rows.js'
 
 /**
  * Reads a cart with everything its totals and its wire shape need, in a fixed number of statements
@@ -400,16 +401,6 @@ export async function withProfile<T extends LineProduct | null>(
   if (!row || row.profile_id) return row as T
   const profile = await retrieveSingleTypeProfile(db, row.is_giftcard ? 'gift_card' : 'default')
   return { ...row, profile_id: profile.id } as T
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const row of rows) {
-    const list = groups.get(key(row))
-    if (list) list.push(row)
-    else groups.set(key(row), [row])
-  }
-  return groups
 }
 
 /** The lines with their variants, products and adjustments, and their stored tax lines if `storedTaxes`. */

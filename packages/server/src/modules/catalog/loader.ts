@@ -21,6 +21,7 @@ import {
 } from './schema.js'
 import { concurrently } from '../../db/concurrent.js'
 import { inventorySeam } from './inventory-seam.js'
+import { groupBy } from '../../db/group-rows.js'
 
 /**
  * Loads the relations of a page of products or variants with one batched query per relation,
@@ -74,17 +75,6 @@ export interface LoadOptions {
   stockChannel?: string | null
   /** Storefront: only active, public categories. */
   publicCategoriesOnly?: boolean
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const row of rows) {
-    const value = key(row)
-    const group = groups.get(value)
-    if (group) group.push(row)
-    else groups.set(value, [row])
-  }
-  return groups
 }
 
 const unique = (values: (string | null)[]): string[] => [...new Set(values.filter((v): v is string => v !== null))]

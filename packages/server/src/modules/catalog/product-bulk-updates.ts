@@ -35,6 +35,7 @@ import {
   productVariant,
 } from './schema.js'
 import { assertCoversOptions, assertDistinctCombinations, scalarColumns, softDeleteVariants } from './variant-writes.js'
+import { groupBy } from '../../db/group-rows.js'
 
 /**
  * Updates many products with a fixed number of statements, for bulk paths such as the CSV import.
@@ -169,24 +170,15 @@ async function replaceImages(db: Db, entries: readonly { productId: string; urls
     .innerJoin(image, eq(image.id, productImages.image_id))
     .where(inArray(productImages.product_id, productIds))
   await db.delete(productImages).where(inArray(productImages.product_id, productIds))
+  const heldBy = groupBy(current, (row) => row.product_id)
   await linkImages(
     db,
     entries.map(({ productId, urls }) => ({
       productId,
       urls,
-      held: new Map(current.filter((row) => row.product_id === productId).map((row) => [row.url, row.id])),
+      held: new Map((heldBy.get(productId) ?? []).map((row) => [row.url, row.id])),
     })),
   )
-}
-
-const groupBy = <T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> => {
-  const groups = new Map<string, T[]>()
-  for (const row of rows) {
-    const group = groups.get(key(row))
-    if (group) group.push(row)
-    else groups.set(key(row), [row])
-  }
-  return groups
 }
 
 /**

@@ -8,6 +8,7 @@ import { inventorySeam } from './inventory-seam.js'
 import { insertPrices, replaceVariantPrices, resolvePrices, type LocatedPrice } from './prices.js'
 import type { OptionValueInput, PriceInput } from './products.contract.js'
 import { productOption, productOptionValue, productVariant } from './schema.js'
+import { groupBy } from '../../db/group-rows.js'
 
 /**
  * Variant writes shared by the product routes and the variant routes: scalar columns, option values
@@ -124,13 +125,7 @@ export async function assertDistinctCombinations(
     )
     // Older variants first, so the message names the variant that already had the values.
     .orderBy(productVariant.variant_rank, productVariant.created_at, productVariant.id)
-  const byProduct = new Map<string, typeof rows>()
-  for (const row of rows) {
-    const productRows = byProduct.get(row.product_id)
-    if (productRows) productRows.push(row)
-    else byProduct.set(row.product_id, [row])
-  }
-  for (const productRows of byProduct.values()) {
+  for (const productRows of groupBy(rows, (row) => row.product_id).values()) {
     const duplicate = findDuplicateCombination(productRows)
     if (!duplicate) continue
     const message = `Variant with title ${duplicate} with provided options already exists`

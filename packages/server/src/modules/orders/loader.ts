@@ -26,6 +26,7 @@ import {
   STORE_ORDER_RELATIONS,
 } from './contract.js'
 import { order, payment } from './schema.js'
+import { groupBy } from '../../db/group-rows.js'
 
 export type OrderRow = typeof order.$inferSelect
 export type PaymentRow = typeof payment.$inferSelect
@@ -133,17 +134,6 @@ export const COMPLETED_ORDER_SELECTION: OrderSelection = {
 }
 
 const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]))
-
-function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>()
-  for (const row of rows) {
-    const k = key(row)
-    const list = groups.get(k)
-    if (list) list.push(row)
-    else groups.set(k, [row])
-  }
-  return groups
-}
 
 const noRows = <T>() => Promise.resolve<T[]>([])
 const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))]
