@@ -182,24 +182,37 @@ describe('product-import dry run', () => {
   })
 })
 
+/**
+ * Another writer that takes `sku` (for the product `ownerId`) as a product row matching `when` is
+ * written (`event`), after the batch was planned. Answers the function that removes it.
+ */
+async function takeSkuWhen(ownerId: string, sku: string, event: 'INSERT' | 'UPDATE', when: string) {
+  const db = ctx.database.db
+  await db.execute(
+    sql.raw(`CREATE FUNCTION take_sku() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO product_variant (id, title, product_id, sku)
+        VALUES ('variant_taken_' || NEW.id, 'Taken', '${ownerId}', '${sku}');
+        RETURN NULL;
+      END $$`),
+  )
+  await db.execute(
+    sql.raw(`CREATE TRIGGER take_sku AFTER ${event} ON product FOR EACH ROW WHEN (${when})
+      EXECUTE FUNCTION take_sku()`),
+  )
+  return async () => {
+    await db.execute(sql`DROP TRIGGER take_sku ON product`)
+    await db.execute(sql`DROP FUNCTION take_sku()`)
+  }
+}
+
 describe('bulk writes', () => {
   it('writes a batch one product at a time when the bulk write fails, leaving out only the faulty product', async () => {
     const db = ctx.database.db
     const owner = await makeProduct(db, { title: 'Owner of a SKU', handle: 'sku-owner' })
-    // Another writer takes a SKU of the file after the batch was planned: a trigger inserts it as
-    // the file's product "collide-3" is written, so the batch's bulk insert fails, then that product.
-    await db.execute(
-      sql.raw(`CREATE FUNCTION take_collide_sku() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO product_variant (id, title, product_id, sku)
-          VALUES ('variant_taken_' || NEW.id, 'Taken', '${owner.id}', 'COLLIDE-SKU-3');
-          RETURN NULL;
-        END $$`),
-    )
-    await db.execute(
-      sql.raw(`CREATE TRIGGER take_collide_sku AFTER INSERT ON product FOR EACH ROW
-        WHEN (NEW.handle = 'collide-3') EXECUTE FUNCTION take_collide_sku()`),
-    )
+    // Another writer takes a SKU of the file as the file's product "collide-3" is written, so the
+    // batch's bulk insert fails, then that product.
+    const release = await takeSkuWhen(owner.id, 'COLLIDE-SKU-3', 'INSERT', "NEW.handle = 'collide-3'")
     try {
       const id = await startImport(simpleRows('collide', 6))
       const runner = createBatchJobRunner(ctx.app, { batchRows: 10 })
@@ -220,8 +233,7 @@ describe('bulk writes', () => {
       const written = await db.select({ handle: product.handle }).from(product).where(like(product.handle, 'collide-%'))
       expect(written.map((row) => row.handle)).not.toContain('collide-3')
     } finally {
-      await db.execute(sql`DROP TRIGGER take_collide_sku ON product`)
-      await db.execute(sql`DROP FUNCTION take_collide_sku()`)
+      await release()
     }
   })
   it('updates a batch one product at a time when the bulk update fails, leaving out only the faulty product', async () => {
@@ -235,18 +247,12 @@ describe('bulk writes', () => {
     expect((await job(created)).result).toMatchObject({ applied: { products: { create: 6, update: 0 } } })
 
     // The second file renames every product and gives each a new variant with a new SKU. Another
-    // writer takes the SKU meant for "clash-3" as that product is renamed, after the batch was planned.
-    await db.execute(
-      sql.raw(`CREATE FUNCTION take_clash_sku() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO product_variant (id, title, product_id, sku)
-          VALUES ('variant_taken_' || NEW.id, 'Taken', '${owner.id}', 'CLASH-NEW-SKU-3');
-          RETURN NULL;
-        END $$`),
-    )
-    await db.execute(
-      sql.raw(`CREATE TRIGGER take_clash_sku AFTER UPDATE ON product FOR EACH ROW
-        WHEN (NEW.handle = 'clash-3' AND NEW.title LIKE '%renamed%') EXECUTE FUNCTION take_clash_sku()`),
+    // writer takes the SKU meant for "clash-3" as that product is renamed.
+    const release = await takeSkuWhen(
+      owner.id,
+      'CLASH-NEW-SKU-3',
+      'UPDATE',
+      "NEW.handle = 'clash-3' AND NEW.title LIKE '%renamed%'",
     )
     try {
       const renamed = simpleRows('clash', 6).map(
@@ -292,8 +298,7 @@ describe('bulk writes', () => {
         ),
       )
     } finally {
-      await db.execute(sql`DROP TRIGGER take_clash_sku ON product`)
-      await db.execute(sql`DROP FUNCTION take_clash_sku()`)
+      await release()
     }
   })
 })

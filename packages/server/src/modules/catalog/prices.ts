@@ -80,6 +80,15 @@ export async function resolvePrices(db: Db, prices: readonly LocatedPrice[]): Pr
   })
 }
 
+/** A price's own columns, as stored on its `money_amount` row. */
+export const priceColumns = (price: ResolvedPrice) => ({
+  amount: price.amount,
+  currency_code: price.currency_code,
+  region_id: price.region_id,
+  min_quantity: price.min_quantity,
+  max_quantity: price.max_quantity,
+})
+
 /** Adds prices to new variants. */
 export async function insertPrices(db: Db, rows: { variantId: string; price: ResolvedPrice }[]): Promise<void> {
   if (rows.length === 0) return
@@ -87,11 +96,7 @@ export async function insertPrices(db: Db, rows: { variantId: string; price: Res
     rows.map(({ variantId, price }) => ({
       id: generateId('ma'),
       variant_id: variantId,
-      amount: price.amount,
-      currency_code: price.currency_code,
-      region_id: price.region_id,
-      min_quantity: price.min_quantity,
-      max_quantity: price.max_quantity,
+      ...priceColumns(price),
     })),
   )
 }
@@ -120,16 +125,7 @@ export async function replaceVariantPrices(
   await db.delete(moneyAmount).where(keptIds.length > 0 ? and(own, notInArray(moneyAmount.id, keptIds)) : own)
   for (const price of prices) {
     if (!price.id) continue
-    await db
-      .update(moneyAmount)
-      .set({
-        amount: price.amount,
-        currency_code: price.currency_code,
-        region_id: price.region_id,
-        min_quantity: price.min_quantity,
-        max_quantity: price.max_quantity,
-      })
-      .where(eq(moneyAmount.id, price.id))
+    await db.update(moneyAmount).set(priceColumns(price)).where(eq(moneyAmount.id, price.id))
   }
   await insertPrices(
     db,

@@ -7,7 +7,7 @@ import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { outbox } from '../../events/schema.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
-import { resolvePrices, type LocatedPrice } from './prices.js'
+import { priceColumns, resolvePrices, type LocatedPrice } from './prices.js'
 import {
   distinct,
   idsByValue,
@@ -18,6 +18,7 @@ import {
   linkTags,
   type BulkNewVariant,
 } from './product-bulk-writes.js'
+import { updatedProductColumns } from './product-writes.js'
 import type { CatalogFlags } from './products.js'
 import type { AdminPostProductsProductReq, OptionValueInput, ProductUpdateVariant } from './products.contract.js'
 import { catalogWrite } from './read-cache.js'
@@ -84,25 +85,10 @@ export async function updateProducts(db: Db, updates: readonly ProductUpdate[], 
       product,
       updates.map(({ id, input }) => ({
         id,
-        title: input.title,
-        subtitle: input.subtitle,
-        description: input.description,
-        handle: input.handle,
-        discountable: input.discountable,
-        status: input.status,
-        thumbnail: input.thumbnail,
-        collection_id: input.collection_id,
-        type_id: input.type === undefined ? undefined : input.type === null ? null : typeIds.get(input.type.value),
-        weight: input.weight,
-        length: input.length,
-        height: input.height,
-        width: input.width,
-        hs_code: input.hs_code,
-        origin_country: input.origin_country,
-        mid_code: input.mid_code,
-        material: input.material,
-        external_id: input.external_id,
-        metadata: mergeMetadata(metadataOf.get(id), input.metadata),
+        ...updatedProductColumns(input, {
+          type_id: input.type === undefined ? undefined : input.type === null ? null : typeIds.get(input.type.value),
+          metadata: mergeMetadata(metadataOf.get(id), input.metadata),
+        }),
       })),
     )
     await replaceImages(
@@ -314,23 +300,17 @@ async function replacePrices(
     if (lost) throw new NotFound(`${lost.path}.id: Money amount ${lost.price.id} was not found`)
   }
   await db.delete(moneyAmount).where(keptIds.length > 0 ? and(own, notInArray(moneyAmount.id, keptIds)) : own)
-  const row = ({ variantId, price }: (typeof prices)[number]) => ({
-    variant_id: variantId,
-    amount: price.amount,
-    currency_code: price.currency_code,
-    region_id: price.region_id,
-    min_quantity: price.min_quantity,
-    max_quantity: price.max_quantity,
-  })
   await updateAll(
     db,
     moneyAmount,
-    prices.flatMap((entry) => (entry.price.id ? [{ ...row(entry), variant_id: undefined, id: entry.price.id }] : [])),
+    prices.flatMap(({ price }) => (price.id ? [{ id: price.id, ...priceColumns(price) }] : [])),
   )
   await insertAll(
     db,
     moneyAmount,
-    prices.flatMap((entry) => (entry.price.id ? [] : [{ ...row(entry), id: generateId('ma') }])),
+    prices.flatMap(({ variantId, price }) =>
+      price.id ? [] : [{ id: generateId('ma'), variant_id: variantId, ...priceColumns(price) }],
+    ),
   )
 }
 

@@ -7,7 +7,7 @@ import { outbox } from '../../events/schema.js'
 import { InvalidData } from '../../http/errors.js'
 import { store } from '../store/schema.js'
 import { inventorySeam } from './inventory-seam.js'
-import { resolvePrices, type LocatedPrice } from './prices.js'
+import { priceColumns, resolvePrices, type LocatedPrice } from './prices.js'
 import type { CatalogFlags } from './products.js'
 import type { AdminPostProductsReq } from './products.contract.js'
 import { newProductRow } from './product-writes.js'
@@ -317,15 +317,7 @@ export async function insertVariants(db: Db, variants: readonly BulkNewVariant[]
     variants.flatMap(({ input }, index) =>
       input.prices.map(() => {
         const price = resolved[cursor++]
-        return {
-          id: generateId('ma'),
-          variant_id: rows[index].id,
-          amount: price.amount,
-          currency_code: price.currency_code,
-          region_id: price.region_id,
-          min_quantity: price.min_quantity,
-          max_quantity: price.max_quantity,
-        }
+        return { id: generateId('ma'), variant_id: rows[index].id, ...priceColumns(price) }
       }),
     ),
   )

@@ -198,6 +198,37 @@ export function newProductRow(
 }
 
 /**
+ * The product row's changes of an update (one at a time or in bulk): the request's columns, those it
+ * leaves out `undefined` (kept as they are), and what the caller resolved (type, merged metadata).
+ */
+export function updatedProductColumns(
+  input: AdminPostProductsProductReq,
+  resolved: { type_id: string | null | undefined; metadata: Record<string, unknown> | null | undefined },
+) {
+  return {
+    title: input.title,
+    subtitle: input.subtitle,
+    description: input.description,
+    handle: input.handle,
+    discountable: input.discountable,
+    status: input.status,
+    thumbnail: input.thumbnail,
+    collection_id: input.collection_id,
+    type_id: resolved.type_id,
+    weight: input.weight,
+    length: input.length,
+    height: input.height,
+    width: input.width,
+    hs_code: input.hs_code,
+    origin_country: input.origin_country,
+    mid_code: input.mid_code,
+    material: input.material,
+    external_id: input.external_id,
+    metadata: resolved.metadata,
+  }
+}
+
+/**
  * `POST /admin/products`: the product with its options, variants (and their prices), images and links.
  * `preset.id` keeps an id chosen elsewhere (a seed file's); the API always generates one.
  */
@@ -311,25 +342,7 @@ export async function updateProduct(
     await tx
       .update(product)
       .set({
-        title: input.title,
-        subtitle: input.subtitle,
-        description: input.description,
-        handle: input.handle,
-        discountable: input.discountable,
-        status: input.status,
-        thumbnail: input.thumbnail,
-        collection_id: input.collection_id,
-        type_id: typeId,
-        weight: input.weight,
-        length: input.length,
-        height: input.height,
-        width: input.width,
-        hs_code: input.hs_code,
-        origin_country: input.origin_country,
-        mid_code: input.mid_code,
-        material: input.material,
-        external_id: input.external_id,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        ...updatedProductColumns(input, { type_id: typeId, metadata: mergeMetadata(current.metadata, input.metadata) }),
         updated_at: new Date(),
       })
       .where(eq(product.id, id))
