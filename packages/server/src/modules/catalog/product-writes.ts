@@ -164,6 +164,19 @@ function assertCategoriesEnabled(input: { categories?: unknown }, flags: Catalog
   }
 }
 
+/** Dimensions, customs codes and the external id: taken as given by a create and an update alike. */
+const measuresAndCodes = (input: AdminPostProductsReq | AdminPostProductsProductReq) => ({
+  weight: input.weight,
+  length: input.length,
+  height: input.height,
+  width: input.width,
+  hs_code: input.hs_code,
+  origin_country: input.origin_country,
+  mid_code: input.mid_code,
+  material: input.material,
+  external_id: input.external_id,
+})
+
 /**
  * The product row of a create (one at a time or in bulk): the request's columns with v1's
  * defaults, and what the caller resolved (id, handle, type).
@@ -184,15 +197,7 @@ export function newProductRow(
     thumbnail: input.thumbnail ?? input.images?.[0] ?? null,
     collection_id: input.collection_id ?? null,
     type_id: resolved.type_id,
-    weight: input.weight,
-    length: input.length,
-    height: input.height,
-    width: input.width,
-    hs_code: input.hs_code,
-    origin_country: input.origin_country,
-    mid_code: input.mid_code,
-    material: input.material,
-    external_id: input.external_id,
+    ...measuresAndCodes(input),
     metadata: mergeMetadata(null, input.metadata) ?? null,
   }
 }
@@ -215,15 +220,7 @@ export function updatedProductColumns(
     thumbnail: input.thumbnail,
     collection_id: input.collection_id,
     type_id: resolved.type_id,
-    weight: input.weight,
-    length: input.length,
-    height: input.height,
-    width: input.width,
-    hs_code: input.hs_code,
-    origin_country: input.origin_country,
-    mid_code: input.mid_code,
-    material: input.material,
-    external_id: input.external_id,
+    ...measuresAndCodes(input),
     metadata: resolved.metadata,
   }
 }
