@@ -11,7 +11,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // A worker runs its files in one module graph instead of importing the server afresh for each
-    // (about 2.7 s a file). Every file builds its own app and database, and no test mocks a module.
+    // (about 2.7 s a file). Every file builds its own app and database, and no test mocks a module;
+    // what a module keeps is shared, so a test must not count on it being new (ids.test.ts).
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
