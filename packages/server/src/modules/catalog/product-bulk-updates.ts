@@ -18,7 +18,7 @@ import {
   linkTags,
   type BulkNewVariant,
 } from './product-bulk-writes.js'
-import { updatedProductColumns } from './product-writes.js'
+import { assertCategoriesEnabled, updatedProductColumns } from './product-writes.js'
 import type { CatalogFlags } from './products.js'
 import type { AdminPostProductsProductReq, OptionValueInput, ProductUpdateVariant } from './products.contract.js'
 import { catalogWrite } from './read-cache.js'
@@ -57,11 +57,7 @@ export async function updateProducts(db: Db, updates: readonly ProductUpdate[], 
   if (updates.length === 0) return
   const ids = updates.map((update) => update.id)
   if (distinct(ids).length !== ids.length) throw new Error('updateProducts: a product appears twice')
-  for (const { input } of updates) {
-    if (input.categories !== undefined && !flags.product_categories) {
-      throw new InvalidData('property categories should not exist')
-    }
-  }
+  for (const { input } of updates) assertCategoriesEnabled(input, flags)
   await catalogWrite(db, async (tx) => {
     const [current, typeIds] = await concurrently(tx, [
       () =>

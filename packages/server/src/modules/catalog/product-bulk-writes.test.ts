@@ -333,6 +333,26 @@ describe('updateProducts (bulk) changes what updateProduct changes', () => {
       ),
     ).rejects.toThrow()
 
+    const [variant] = first.variants!
+    const badInputs: [AdminPostProductsProductReq, string][] = [
+      [{ variants: [{ id: 'variant_MISSING' }] }, 'variant_MISSING'],
+      [{ variants: [{ id: variant.id, options: [{ option_id: 'opt_ELSEWHERE', value: 'X' }] }] }, 'variants.0.options'],
+      [{ variants: [{ title: 'No prices' }] }, 'variants.0.prices is required'],
+      [{ categories: [{ id: fixtures.categoryIds[0] }] }, 'property categories should not exist'],
+    ]
+    for (const [input, message] of badInputs) {
+      await expect(
+        updateProducts(
+          db,
+          [
+            { id: second.id!, input: { title: 'Changed' } },
+            { id: first.id!, input },
+          ],
+          { ...flags, product_categories: false },
+        ),
+      ).rejects.toThrow(message)
+    }
+
     const rows = await db
       .select({ title: product.title, handle: product.handle })
       .from(product)

@@ -5,12 +5,11 @@ import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { outbox } from '../../events/schema.js'
 import { InvalidData } from '../../http/errors.js'
-import { store } from '../store/schema.js'
 import { inventorySeam } from './inventory-seam.js'
 import { priceColumns, resolvePrices, type LocatedPrice } from './prices.js'
 import type { CatalogFlags } from './products.js'
 import type { AdminPostProductsReq } from './products.contract.js'
-import { newProductRow } from './product-writes.js'
+import { assertCategoriesEnabled, defaultSalesChannelIds, newProductRow } from './product-writes.js'
 import { catalogWrite } from './read-cache.js'
 import { scalarColumns, type NewVariant } from './variant-writes.js'
 import {
@@ -48,9 +47,7 @@ export interface NewProduct {
 /** The same checks `createProduct` makes before writing, for every product at once. */
 function assertCreatable(products: readonly NewProduct[], flags: CatalogFlags): void {
   for (const { input } of products) {
-    if (input.categories !== undefined && !flags.product_categories) {
-      throw new InvalidData('property categories should not exist')
-    }
+    assertCategoriesEnabled(input, flags)
     const optionCount = input.options?.length ?? 0
     const combinations = new Set<string>()
     for (const [index, variant] of (input.variants ?? []).entries()) {
@@ -87,11 +84,6 @@ export async function idsByValue(
     .from(table)
     .where(and(inArray(table.value, [...values]), isNull(table.deleted_at)))
   return new Map(rows.map((row) => [row.value, row.id]))
-}
-
-async function defaultSalesChannelIds(db: Db): Promise<string[]> {
-  const [row] = await db.select({ id: store.default_sales_channel_id }).from(store).limit(1)
-  return row?.id ? [row.id] : []
 }
 
 export const distinct = <T>(values: readonly T[]) => [...new Set(values)]

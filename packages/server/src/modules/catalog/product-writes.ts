@@ -153,12 +153,14 @@ async function setSalesChannels(db: Db, productId: string, channelIds: readonly 
   }
 }
 
-async function defaultSalesChannelIds(db: Db): Promise<string[]> {
+/** The store's default sales channel, which a product that names none is put in (v1). */
+export async function defaultSalesChannelIds(db: Db): Promise<string[]> {
   const [row] = await db.select({ id: store.default_sales_channel_id }).from(store).limit(1)
   return row?.id ? [row.id] : []
 }
 
-function assertCategoriesEnabled(input: { categories?: unknown }, flags: CatalogFlags): void {
+/** Categories may be set only with the `product_categories` flag on (v1 rejects the property). */
+export function assertCategoriesEnabled(input: { categories?: unknown }, flags: CatalogFlags): void {
   if (input.categories !== undefined && !flags.product_categories) {
     throw new InvalidData('property categories should not exist')
   }
