@@ -18,6 +18,11 @@ describe('admin auth', () => {
     expect(login.json().user).not.toHaveProperty('password_hash')
     const cookie = login.cookies.find((c) => c.name === 'connect.sid')
     expect(cookie).toBeDefined()
+    // The session lasts 10 hours, and scripts and other sites' requests never see its cookie.
+    const header = String(login.headers['set-cookie'])
+    expect(header).toMatch(/^connect\.sid=[^;]+; Path=\/; Expires=[^;]+ GMT; HttpOnly; SameSite=Lax$/)
+    const expires = Date.parse(/Expires=([^;]+)/.exec(header)![1])
+    expect(Math.abs(expires - Date.now() - 10 * 60 * 60 * 1000)).toBeLessThan(60_000)
 
     const me = await ctx.app.inject({ method: 'GET', url: '/admin/auth', cookies: { 'connect.sid': cookie!.value } })
     expect(me.statusCode).toBe(200)
