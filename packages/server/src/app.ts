@@ -19,6 +19,7 @@ import { registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
+import { nulCharacterInBody, refuseNulCharactersInUrl } from './http/nul-characters.js'
 import { serializerCompiler } from './http/serializer.js'
 import { DatabaseSessionStore } from './http/session-store.js'
 import { formatValidationErrors, validatorCompiler } from './http/validation.js'
@@ -73,7 +74,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString()
     if (text.trim() === '') return done(null, undefined)
-    parseJson(request, text, done)
+    parseJson(request, text, (error, parsed) => {
+      const refused = error ? undefined : nulCharacterInBody(text, parsed)
+      if (refused) done(refused, undefined)
+      else done(error, parsed)
+    })
   })
   app.decorate('config', config)
   app.decorate('db', database.db)
@@ -146,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAdminAuth(app)
   // Every /store route may know its customer (prices by customer group, own orders).
   registerCustomerAuth(app)
+  // After authentication: a caller who may not use a route learns nothing of its parameters.
+  refuseNulCharactersInUrl(app)
 
   await app.register(swagger, {
     openapi: {
