@@ -51,6 +51,10 @@ export function fromPgError(error: unknown): AppError | undefined {
     case '22007':
     case '22008':
       return new InvalidData('A value has an invalid format')
+    case '22021':
+    case '22P05':
+      // Text or JSON holding U+0000, which PostgreSQL cannot store: input the edge checks missed.
+      return new InvalidData('A text value holds the NUL character (U+0000), which cannot be stored')
     case '40001':
     case '40P01':
       return new Conflict()

@@ -174,5 +174,6 @@ export function describeError(error: unknown): string {
       message = Object.prototype.toString.call(error)
     }
   }
-  return message.slice(0, 1000)
+  // U+0000 is left out: the database cannot store it.
+  return message.replaceAll('\u0000', '').slice(0, 1000)
 }

@@ -101,7 +101,8 @@ export async function markFailed(db: Db, job: BatchJobRow, message: string): Pro
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ result: batchJob.result }).from(batchJob).where(eq(batchJob.id, job.id))
     const result = current?.result ?? {}
-    const errors = [...(result.errors ?? []), { message, code: 'batch_job_failed' }]
+    // A message may quote input; the JSON column cannot store U+0000, and the failure must be recorded.
+    const errors = [...(result.errors ?? []), { message: message.replaceAll('\u0000', ''), code: 'batch_job_failed' }]
     const updated = await tx
       .update(batchJob)
       .set({ ...unclaimed, result: { ...result, errors }, status: 'failed', failed_at: sql`now()` })

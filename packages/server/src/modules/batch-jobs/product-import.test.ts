@@ -103,6 +103,7 @@ describe('product-import dry run', () => {
     rows[2][3] = 'First line\nsecond line' // a quoted cell over two lines: later rows start one line further down
     rows[1][4] = 'known-collection'
     rows[3][7] = 'many'
+    rows[5][1] = 'Bad\u0000title' // the database cannot store U+0000
     rows[7][2] = 'live'
     rows[10][8] = '-5'
     rows[14][6] = 'BAD-SKU-1'
@@ -121,9 +122,9 @@ describe('product-import dry run', () => {
     expect(preProcessed.status).toBe('pre_processed')
     expect(preProcessed.result).toMatchObject({
       count: 20,
-      error_count: 5,
-      products: { create: 15, update: 0 },
-      variants: { create: 15, update: 0, delete: 0 },
+      error_count: 6,
+      products: { create: 14, update: 0 },
+      variants: { create: 14, update: 0, delete: 0 },
     })
     const reported = preProcessed.result.errors.map((error: { line: number; column: string }) => [
       error.line,
@@ -131,12 +132,16 @@ describe('product-import dry run', () => {
     ])
     expect(reported).toEqual([
       [lineOf(3), 'Variant Inventory Quantity'],
+      [lineOf(5), 'Product Title'],
       [lineOf(7), 'Product Status'],
       [lineOf(10), 'Price USD'],
       [lineOf(14), 'Variant SKU'],
       [lineOf(18), 'Product Collection Handle'],
     ])
-    expect(preProcessed.result.errors[3].message).toBe(
+    expect(preProcessed.result.errors[1].message).toBe(
+      `Line ${lineOf(5)}, column "Product Title": must not contain the NUL character (U+0000)`,
+    )
+    expect(preProcessed.result.errors[4].message).toBe(
       `Line ${lineOf(14)}, column "Variant SKU": BAD-SKU-1 is already used on line ${lineOf(1)}`,
     )
     expect(await liveProducts('bad')).toHaveLength(0)
@@ -147,12 +152,12 @@ describe('product-import dry run', () => {
     await runner.drain()
     const done = await job(id)
     expect(done.status).toBe('completed')
-    expect(done.result).toMatchObject({ error_count: 5, applied: { products: { create: 15, update: 0 } } })
-    expect(await expectWholeProducts('bad')).toBe(15)
+    expect(done.result).toMatchObject({ error_count: 6, applied: { products: { create: 14, update: 0 } } })
+    expect(await expectWholeProducts('bad')).toBe(14)
     const handles = (
       await ctx.database.db.select({ handle: product.handle }).from(product).where(like(product.handle, 'bad-%'))
     ).map((row) => row.handle)
-    for (const index of [3, 7, 10, 14, 18]) expect(handles).not.toContain(`bad-${index}`)
+    for (const index of [3, 5, 7, 10, 14, 18]) expect(handles).not.toContain(`bad-${index}`)
   }, 120_000)
 
   it('reports an unreadable header on line 1 and imports nothing', async () => {

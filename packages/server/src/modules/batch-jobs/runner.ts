@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { fromPgError } from '../../db/pg-errors.js'
 import type { Db } from '../../db/types.js'
 import { describeError } from '../../events/outbox.js'
 import { AppError } from '../../http/errors.js'
@@ -147,7 +148,9 @@ export class BatchJobRunner {
         return
       }
       logger.error({ err: error, job: job.id }, 'batch job failed')
-      await markFailed(this.db, job, error instanceof AppError ? error.message : describeError(error))
+      // Staff read this message: a database error is told by its kind, never with its SQL.
+      const known = error instanceof AppError ? error : fromPgError(error)
+      await markFailed(this.db, job, known ? known.message : describeError(error))
     } finally {
       clearInterval(heartbeat)
     }

@@ -182,6 +182,10 @@ export function draftProduct(
       rowReader.error(null, `The row has ${row.cells.length} cells; the header has ${header.names.length}`)
       continue
     }
+    // The database cannot store it; each such cell is named here rather than failing the batch.
+    const nulCells = header.names.filter((_, at) => row.cells[at].includes('\u0000'))
+    for (const column of nulCells) rowReader.error(column, 'must not contain the NUL character (U+0000)')
+    if (nulCells.length > 0) continue
     if (!hasVariantCells(rowReader, header)) {
       if (group.rows.length > 1)
         rowReader.error('Variant Title', 'is required (a product with several rows has one variant per row)')
