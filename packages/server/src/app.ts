@@ -17,9 +17,10 @@ import { registerCustomerAuth } from './http/customer-auth.js'
 import { registerCors } from './http/cors.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
+import { registerJsonBodyParser } from './http/json-body.js'
 import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
-import { nulCharacterInBody, refuseNulCharactersInUrl } from './http/nul-characters.js'
+import { refuseNulCharactersInUrl } from './http/nul-characters.js'
 import { serializerCompiler } from './http/serializer.js'
 import { DatabaseSessionStore } from './http/session-store.js'
 import { formatValidationErrors, validatorCompiler } from './http/validation.js'
@@ -67,19 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  // v1 clients POST some actions (payment sessions, revoke, …) with a JSON content type and no body;
-  // treat an empty body as absent instead of failing the request.
-  const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString()
-    if (text.trim() === '') return done(null, undefined)
-    parseJson(request, text, (error, parsed) => {
-      const refused = error ? undefined : nulCharacterInBody(text, parsed)
-      if (refused) done(refused, undefined)
-      else done(error, parsed)
-    })
-  })
+  registerJsonBodyParser(app)
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('events', options.events ?? createEventBus(database.db, config, app.log))

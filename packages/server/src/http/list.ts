@@ -60,6 +60,9 @@ export function toDate(value: string | number, field: string): Date {
   const date =
     typeof value === 'number' || /^\d+(\.\d+)?$/.test(value) ? new Date(Number(value) * 1000) : new Date(value)
   if (Number.isNaN(date.getTime())) throw new InvalidData(`${field} must be a valid date`)
+  // Years of four digits, which the database and ISO 8601 dates share (PostgreSQL has no year 0).
+  const year = date.getUTCFullYear()
+  if (year < 1 || year > 9999) throw new InvalidData(`${field} must be a date in the years 1 to 9999`)
   return date
 }
 

@@ -240,6 +240,9 @@ describe('GET /admin/batch-jobs', () => {
   it.each([
     ['order=status', 'Order field status is not valid'],
     ['created_at[gte]=not-a-date', 'created_at.gte must be a valid date'],
+    ['created_at[gt]=%2B275760-09-13T00:00:00Z', 'created_at.gt must be a date in the years 1 to 9999'],
+    ['updated_at[lt]=0000-12-31T00:00:00Z', 'updated_at.lt must be a date in the years 1 to 9999'],
+    ['created_at[lte]=253402300800', 'created_at.lte must be a date in the years 1 to 9999'],
     ['limit=-1', 'limit'],
     ['colour=red', 'property colour should not exist'],
   ])('answers %s with a 400 naming the parameter', async (query, message) => {
