@@ -56,6 +56,19 @@ describe('a batch job whose run fails', () => {
     ])
   })
 
+  it('is failed with the SQLSTATE of a database error the API has no answer for', async () => {
+    const failed = await runConfirmedJob(
+      strategyFailingWith(async (run) => {
+        await run.db.execute(sql`SELECT ${'secret'}::text FROM no_such_table`)
+        throw new Error('unreachable: the table does not exist')
+      }),
+    )
+    expect(failed.status).toBe('failed')
+    expect(failed.result?.errors).toEqual([
+      { message: 'The database refused a statement (SQLSTATE 42P01)', code: 'batch_job_failed' },
+    ])
+  })
+
   it('is failed even when its message quotes a NUL character, which the result cannot store', async () => {
     const failed = await runConfirmedJob(
       strategyFailingWith(async () => {

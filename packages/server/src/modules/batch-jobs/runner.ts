@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { fromPgError } from '../../db/pg-errors.js'
+import { findPgError, fromPgError } from '../../db/pg-errors.js'
 import type { Db } from '../../db/types.js'
 import { describeError } from '../../events/outbox.js'
 import { AppError } from '../../http/errors.js'
@@ -11,6 +11,14 @@ import type { CatalogFlags } from '../catalog/products.js'
 import { claimDueJob, markCompleted, markFailed, markPreProcessed, releaseClaim, renewLease } from './lifecycle.js'
 import { batchJob, type BatchJobResult, type BatchJobRow } from './schema.js'
 import { Interrupted, type BatchJobStrategy, type JobRun } from './strategy.js'
+
+/** Why a run failed, for staff: a database error is told by its kind, never with its SQL or values. */
+function failureMessage(error: unknown): string {
+  const known = error instanceof AppError ? error : fromPgError(error)
+  if (known) return known.message
+  const code = findPgError(error)?.code
+  return code ? `The database refused a statement (SQLSTATE ${code})` : describeError(error)
+}
 
 export interface BatchJobRunnerOptions {
   logger: FastifyBaseLogger
@@ -148,9 +156,7 @@ export class BatchJobRunner {
         return
       }
       logger.error({ err: error, job: job.id }, 'batch job failed')
-      // Staff read this message: a database error is told by its kind, never with its SQL.
-      const known = error instanceof AppError ? error : fromPgError(error)
-      await markFailed(this.db, job, known ? known.message : describeError(error))
+      await markFailed(this.db, job, failureMessage(error))
     } finally {
       clearInterval(heartbeat)
     }
