@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { workspaceSources } from './vite.config'
+import { workspaceSources } from './vite.config.ts'
 
 const reportDir = process.env.EMPORIUM_TEST_REPORT
 
