@@ -30,14 +30,18 @@ function opensManyContainers(text: string): boolean {
   return false
 }
 
-/** The error for a parsed body nested too deep, naming its top-level field, or undefined. */
+/** The error for a parsed body nested too deep, naming its top-level field, or undefined; one walk. */
 export function nestingError(text: string, body: unknown): InvalidData | undefined {
-  if (!opensManyContainers(text) || !nestsTooDeep(body, 1)) return undefined
+  if (!opensManyContainers(text)) return undefined
   const field =
     typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? Object.keys(body).find((key) => nestsTooDeep((body as Record<string, unknown>)[key], 2))
-      : undefined
-  return new InvalidData(`${field ?? 'body'} must not nest objects or arrays more than ${MAX_JSON_DEPTH} levels deep`)
+      ? Object.entries(body).find(([, value]) => nestsTooDeep(value, 2))?.[0]
+      : nestsTooDeep(body, 1)
+        ? 'body'
+        : undefined
+  return field === undefined
+    ? undefined
+    : new InvalidData(`${field} must not nest objects or arrays more than ${MAX_JSON_DEPTH} levels deep`)
 }
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { freeCountry, makeCart } from '../testing/factories/carts.js'
 import { makeProduct } from '../testing/factories/catalog.js'
 import { makeRegion, type RegionFixture } from '../testing/factories/regions.js'
-import { makeUser, TEST_PASSWORD } from '../testing/factories/users.js'
+import { asAdmin } from '../testing/factories/users.js'
 import { useTestApp } from '../testing/test-app.js'
 import { nulCharacterPath } from './nul-characters.js'
 
@@ -80,9 +80,7 @@ describe('a NUL character in a request', () => {
   })
 
   it('is refused on the admin routes too, after their authentication', async () => {
-    const user = await makeUser(ctx.app.db)
-    const login = await post('/admin/auth/token', JSON.stringify({ email: user.email, password: TEST_PASSWORD }))
-    const headers = { authorization: `Bearer ${login.json().access_token}` }
+    const { headers } = await asAdmin(ctx.app.db)
 
     const unauthenticated = await ctx.app.inject({ method: 'GET', url: '/admin/products/prod_%00' })
     expect(unauthenticated.statusCode).toBe(401)
