@@ -94,20 +94,50 @@ export function whereAll(conditions: (SQL | undefined)[]): SQL | undefined {
   return present.length > 0 ? and(...present) : undefined
 }
 
+declare const declared: unique symbol
+
+/** The columns a list may be ordered by, by their `order` names; made by `sortableColumns`. */
+export type SortableColumns = Readonly<Record<string, AnyColumn>> & { readonly [declared]: true }
+
+/** A declared sort: its column, and the column every page of its list is filtered on by equality, if any. */
+export interface DeclaredSort {
+  column: AnyColumn
+  within?: AnyColumn
+}
+
+const declaredSorts: DeclaredSort[] = []
+
 /**
- * `order=-created_at` → ORDER BY created_at DESC, id DESC. Only sortable (indexed) columns are
+ * Declares the columns a list may be ordered by, once, where its module loads. Each must lead an
+ * index of its table, so that a page in any order is read off an index rather than sorted out of
+ * the whole table; a list always filtered on one column by equality (`within`: a user's own jobs)
+ * may instead have an index on that column, then the sort. `sort-indexes.test.ts` checks them all.
+ */
+export function sortableColumns(columns: Record<string, AnyColumn>, within?: AnyColumn): SortableColumns {
+  for (const column of Object.values(columns)) declaredSorts.push({ column, within })
+  return columns as SortableColumns
+}
+
+/** Every sort declared by the modules loaded so far. */
+export function declaredSortColumns(): readonly DeclaredSort[] {
+  return declaredSorts
+}
+
+/**
+ * `order=-created_at` → ORDER BY created_at DESC, id DESC. Only the declared (indexed) columns are
  * accepted; anything else is `400 Order field <f> is not valid`. The id tie-breaker keeps pages stable.
  */
 export function orderBy(
   order: string | undefined,
-  sortable: Record<string, AnyColumn>,
+  sortable: SortableColumns,
   fallback: string,
   idColumn?: AnyColumn,
 ): SQL[] {
   const raw = order ?? fallback
   const descending = raw.startsWith('-')
   const field = descending ? raw.slice(1) : raw
-  const column = sortable[field]
+  // Own names only: `constructor` is on every object's prototype, and is no column.
+  const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined
   if (!column) throw new InvalidData(`Order field ${field} is not valid`)
   const direction = descending ? desc : asc
   return idColumn && column !== idColumn ? [direction(column), direction(idColumn)] : [direction(column)]

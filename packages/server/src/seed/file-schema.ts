@@ -284,7 +284,7 @@ export function unknownKeys(data: unknown): string[] {
     const properties = schema.properties as Record<string, TSchema>
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key
-      if (properties[key]) walk(properties[key], child, childPath)
+      if (Object.hasOwn(properties, key)) walk(properties[key], child, childPath)
       else found.push(childPath)
     }
   }

@@ -299,6 +299,8 @@ describe('seedFromFile with a broken file', () => {
             title: 'Extra Keys',
             handle: 'extra-keys',
             profile_id: 'sp_ignored',
+            // A name every object inherits is no key of the format either.
+            constructor: 'ignored',
             variants: [{ title: 'One', variant_rank: 3, prices: [{ currency_code: 'usd', amount: 700 }] }],
           },
         ],
@@ -309,6 +311,7 @@ describe('seedFromFile with a broken file', () => {
     const expected = [
       'rule_types is not part of the seed format; ignored',
       'products[0].profile_id is not part of the seed format; ignored',
+      'products[0].constructor is not part of the seed format; ignored',
       'products[0].variants[0].variant_rank is not part of the seed format; ignored',
     ]
     expect(warnings).toEqual(expected)

@@ -3,7 +3,7 @@ import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, orderBy, parseFields, pickFields, whereAll } from '../../http/list.js'
+import { dateConditions, orderBy, sortableColumns, parseFields, pickFields, whereAll } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import type { FileProvider } from '../../providers/file.js'
 import {
@@ -39,11 +39,15 @@ const WIRE_FIELDS = [
   'failed_at',
 ] as const
 
-const SORTABLE = {
-  created_at: batchJob.created_at,
-  updated_at: batchJob.updated_at,
-  id: batchJob.id,
-} as const
+// Every list is of the user's own jobs.
+const SORTABLE = sortableColumns(
+  {
+    created_at: batchJob.created_at,
+    updated_at: batchJob.updated_at,
+    id: batchJob.id,
+  },
+  batchJob.created_by,
+)
 
 export type WireBatchJob = Partial<BatchJobRow>
 

@@ -324,6 +324,12 @@ describe('GET /admin/products', () => {
     expect(page.json().products.map((p: { title: string }) => p.title)).toEqual(['b', 'c'])
     expect(invalid.statusCode).toBe(400)
     expect(invalid.json().message).toBe('Order field subtitle is not valid')
+    // Names every object inherits are no columns either.
+    for (const name of ['constructor', '-toString', '__proto__', 'hasOwnProperty']) {
+      const inherited = await get(`/admin/products?order=${name}`)
+      expect(inherited.statusCode, name).toBe(400)
+      expect(inherited.json().message).toBe(`Order field ${name.replace(/^-/, '')} is not valid`)
+    }
   })
 
   it('searches title, description, variant title and SKU, and collection title', async () => {

@@ -4,7 +4,15 @@ import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, MultipleErrors, NotAllowed, NotFound } from '../../http/errors.js'
-import { likePattern, orderBy, parseExpand, parseFields, pickFields, whereAll } from '../../http/list.js'
+import {
+  likePattern,
+  orderBy,
+  sortableColumns,
+  parseExpand,
+  parseFields,
+  pickFields,
+  whereAll,
+} from '../../http/list.js'
 import { toHandle } from './handles.js'
 import type { CategoryRow } from './loader.js'
 import type {
@@ -46,14 +54,14 @@ const FIELDS = [
 ]
 const STORE_FIELDS = FIELDS.filter((field) => field !== 'is_active' && field !== 'is_internal')
 
-const SORTABLE = {
+const SORTABLE = sortableColumns({
   id: productCategory.id,
   name: productCategory.name,
   handle: productCategory.handle,
   rank: productCategory.rank,
   created_at: productCategory.created_at,
   updated_at: productCategory.updated_at,
-}
+})
 
 interface Audience {
   /** Storefront: only active, public categories, and no visibility columns on the wire. */

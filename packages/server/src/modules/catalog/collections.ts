@@ -4,7 +4,14 @@ import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, softDeleteCondition, whereAll } from '../../http/list.js'
+import {
+  dateConditions,
+  likePattern,
+  orderBy,
+  sortableColumns,
+  softDeleteCondition,
+  whereAll,
+} from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import { toHandle } from './handles.js'
 import type { CollectionRow, ProductRow } from './loader.js'
@@ -24,13 +31,13 @@ import { catalogWrite } from './read-cache.js'
 
 export type LoadedCollection = Partial<CollectionRow> & { products?: ProductRow[] }
 
-const SORTABLE = {
+const SORTABLE = sortableColumns({
   id: productCollection.id,
   title: productCollection.title,
   handle: productCollection.handle,
   created_at: productCollection.created_at,
   updated_at: productCollection.updated_at,
-}
+})
 
 // The admin list shows only these columns (v1 defaults), plus `products`.
 const ADMIN_LIST_FIELDS = ['id', 'title', 'handle', 'created_at', 'updated_at'] as const

@@ -2,7 +2,15 @@ import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { MultipleErrors, NotFound } from '../../http/errors.js'
-import { orderBy, parseExpand, parseFields, pickFields, softDeleteCondition, whereAll } from '../../http/list.js'
+import {
+  orderBy,
+  sortableColumns,
+  parseExpand,
+  parseFields,
+  pickFields,
+  softDeleteCondition,
+  whereAll,
+} from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import { PRODUCT_FIELDS } from './contract.js'
 import { loadProductRelations, type LoadedProduct, type PageRow } from './loader.js'
@@ -62,14 +70,14 @@ function storeRelations(flags: CatalogFlags) {
 const ADMIN_FIELDS = [...PRODUCT_FIELDS, 'profile_id']
 const STORE_FIELDS = [...PRODUCT_FIELDS, 'profile_id', 'variants.title', 'variants.prices.amount']
 
-const SORTABLE = {
+const SORTABLE = sortableColumns({
   id: product.id,
   title: product.title,
   handle: product.handle,
   status: product.status,
   created_at: product.created_at,
   updated_at: product.updated_at,
-}
+})
 
 function listFields(fields: string | undefined, allowed: readonly string[]): Set<string> | undefined {
   const selected = parseFields(fields, allowed)

@@ -5,11 +5,13 @@ import {
   dateConditions,
   likePattern,
   orderBy,
+  sortableColumns,
   parseExpand,
   parseFields,
   pickFields,
   stringComparisonConditions,
   whereAll,
+  type SortableColumns,
 } from '../../http/list.js'
 import type { GetTagsOrTypesParams, StringFilter } from './lookups.contract.js'
 import { product, productTag, productTags, productType } from './schema.js'
@@ -19,6 +21,13 @@ import { concurrently } from '../../db/concurrent.js'
 
 const FIELDS = ['id', 'value', 'created_at', 'updated_at', 'metadata']
 
+type LookupTable = typeof productTag | typeof productType
+
+const sortsOf = (table: LookupTable) =>
+  sortableColumns({ id: table.id, value: table.value, created_at: table.created_at, updated_at: table.updated_at })
+const TAG_SORTS = sortsOf(productTag)
+const TYPE_SORTS = sortsOf(productType)
+
 /** `value=a`, `value[]=a&value[]=b`, `value[contains]=a`… (StringComparisonOperator; text matches ignore case). */
 function stringConditions(column: PgColumn, filter: StringFilter | undefined): SQL[] {
   if (filter === undefined) return []
@@ -27,12 +36,12 @@ function stringConditions(column: PgColumn, filter: StringFilter | undefined): S
   return stringComparisonConditions(column, filter)
 }
 
-type LookupTable = typeof productTag | typeof productType
 type LookupRow = typeof productTag.$inferSelect
 
 async function listLookup(
   db: Db,
   table: LookupTable,
+  sorts: SortableColumns,
   query: GetTagsOrTypesParams,
   defaultLimit: number,
 ): Promise<{ rows: Partial<LookupRow>[]; count: number }> {
@@ -46,12 +55,7 @@ async function listLookup(
     ...dateConditions(table.updated_at, query.updated_at, 'updated_at'),
     query.q ? ilike(table.value, likePattern(query.q)) : undefined,
   ])
-  const order = orderBy(
-    query.order,
-    { id: table.id, value: table.value, created_at: table.created_at, updated_at: table.updated_at },
-    '-created_at',
-    table.id,
-  )
+  const order = orderBy(query.order, sorts, '-created_at', table.id)
   const [rows, [total]] = await concurrently(db, [
     () =>
       db
@@ -68,11 +72,11 @@ async function listLookup(
 }
 
 export function listProductTags(db: Db, query: GetTagsOrTypesParams, defaultLimit: number) {
-  return listLookup(db, productTag, query, defaultLimit)
+  return listLookup(db, productTag, TAG_SORTS, query, defaultLimit)
 }
 
 export function listProductTypes(db: Db, query: GetTagsOrTypesParams, defaultLimit: number) {
-  return listLookup(db, productType, query, defaultLimit)
+  return listLookup(db, productType, TYPE_SORTS, query, defaultLimit)
 }
 
 /** `GET /admin/products/types` (deprecated in v1): every live type. */

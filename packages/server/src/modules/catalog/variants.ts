@@ -2,7 +2,15 @@ import { and, count, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { MultipleErrors, NotFound } from '../../http/errors.js'
-import { likePattern, orderBy, parseExpand, parseFields, pickFields, whereAll } from '../../http/list.js'
+import {
+  likePattern,
+  orderBy,
+  sortableColumns,
+  parseExpand,
+  parseFields,
+  pickFields,
+  whereAll,
+} from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import { VARIANT_FIELDS } from './contract.js'
 import { loadVariantRelations, type LoadedProduct, type LoadedVariant, type VariantRow } from './loader.js'
@@ -43,13 +51,13 @@ import { catalogWrite } from './read-cache.js'
 const VARIANT_RELATIONS = ['prices', 'options', 'product']
 const STORE_VARIANT_RELATIONS = [...VARIANT_RELATIONS, 'inventory_items']
 
-const SORTABLE = {
+const SORTABLE = sortableColumns({
   id: productVariant.id,
   title: productVariant.title,
   inventory_quantity: productVariant.inventory_quantity,
   created_at: productVariant.created_at,
   updated_at: productVariant.updated_at,
-}
+})
 
 type NumericComparison = number | { lt?: number; gt?: number; lte?: number; gte?: number }
 

@@ -7,6 +7,7 @@ import {
   dateConditions,
   likePattern,
   orderBy,
+  sortableColumns,
   parseExpand,
   parseFields,
   stringComparisonConditions,
@@ -30,6 +31,13 @@ import {
   type CustomerWithRelations,
   type PublicCustomer,
 } from './service.js'
+
+const SORTABLE = sortableColumns({
+  id: customerGroup.id,
+  name: customerGroup.name,
+  created_at: customerGroup.created_at,
+  updated_at: customerGroup.updated_at,
+})
 
 export type CustomerGroupWithCustomers = Partial<CustomerGroupRow> & { customers?: PublicCustomer[] }
 
@@ -108,17 +116,7 @@ export async function listCustomerGroups(
     ...dateConditions(customerGroup.updated_at, query.updated_at, 'updated_at'),
     query.q ? ilike(customerGroup.name, likePattern(query.q)) : undefined,
   ])
-  const order = orderBy(
-    query.order,
-    {
-      id: customerGroup.id,
-      name: customerGroup.name,
-      created_at: customerGroup.created_at,
-      updated_at: customerGroup.updated_at,
-    },
-    '-created_at',
-    customerGroup.id,
-  )
+  const order = orderBy(query.order, SORTABLE, '-created_at', customerGroup.id)
   const columns = groupColumns(query.fields)
   const rows = await db
     .select(columns)

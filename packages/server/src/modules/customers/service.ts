@@ -7,7 +7,7 @@ import { concurrently } from '../../db/concurrent.js'
 import { inTransaction } from '../../db/transactions.js'
 import { emit, preparedEmitWhen } from '../../events/outbox.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, parseExpand, whereAll } from '../../http/list.js'
+import { dateConditions, likePattern, orderBy, sortableColumns, parseExpand, whereAll } from '../../http/list.js'
 import { hashPassword, passwordProblem } from '../../http/passwords.js'
 import { toList } from '../../http/schemas.js'
 import { noCustomerOrders, type CustomerOrder, type CustomerOrdersLoader } from '../../providers/customer-orders.js'
@@ -21,6 +21,14 @@ import type {
   StorePostCustomersCustomerReq,
 } from './contract.js'
 import { address, customer, customerGroup, customerGroupCustomer } from './schema.js'
+
+const SORTABLE = sortableColumns({
+  created_at: customer.created_at,
+  updated_at: customer.updated_at,
+  email: customer.email,
+  first_name: customer.first_name,
+  last_name: customer.last_name,
+})
 
 export type CustomerRow = typeof customer.$inferSelect
 export type PublicCustomer = Omit<CustomerRow, 'password_hash'>
@@ -182,18 +190,7 @@ export async function listCustomers(
     ...dateConditions(customer.updated_at, query.updated_at, 'updated_at'),
     query.q ? searchCondition(query.q) : undefined,
   ])
-  const order = orderBy(
-    query.order,
-    {
-      created_at: customer.created_at,
-      updated_at: customer.updated_at,
-      email: customer.email,
-      first_name: customer.first_name,
-      last_name: customer.last_name,
-    },
-    '-created_at',
-    customer.id,
-  )
+  const order = orderBy(query.order, SORTABLE, '-created_at', customer.id)
   const rows = await db
     .select(publicCustomerColumns)
     .from(customer)

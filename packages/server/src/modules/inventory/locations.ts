@@ -3,7 +3,7 @@ import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
-import { likePattern, orderBy, parseExpand, whereAll } from '../../http/list.js'
+import { likePattern, orderBy, sortableColumns, parseExpand, whereAll } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import { retrieveSalesChannel } from '../sales-channels/service.js'
 import { salesChannel } from '../sales-channels/schema.js'
@@ -75,11 +75,11 @@ async function decorateLocations(
   }))
 }
 
-const SORTABLE = {
+const SORTABLE = sortableColumns({
   created_at: stockLocation.created_at,
   updated_at: stockLocation.updated_at,
   name: stockLocation.name,
-}
+})
 
 export async function listStockLocations(
   db: Db,

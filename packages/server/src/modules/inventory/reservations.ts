@@ -5,7 +5,7 @@ import { fromPgError } from '../../db/pg-errors.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, orderBy, parseExpand, whereAll } from '../../http/list.js'
+import { dateConditions, orderBy, sortableColumns, parseExpand, whereAll } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import type {
   AdminGetReservationsParams,
@@ -87,11 +87,11 @@ function quantityConditions(value: AdminGetReservationsParams['quantity']): SQL[
   ].filter((condition): condition is SQL => condition !== undefined)
 }
 
-const SORTABLE = {
+const SORTABLE = sortableColumns({
   created_at: reservationItem.created_at,
   updated_at: reservationItem.updated_at,
   quantity: reservationItem.quantity,
-}
+})
 
 export async function listReservations(
   db: Db,

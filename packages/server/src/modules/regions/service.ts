@@ -9,6 +9,7 @@ import {
   dateConditions,
   likePattern,
   orderBy,
+  sortableColumns,
   parseExpand,
   parseFields,
   softDeleteCondition,
@@ -32,6 +33,8 @@ import {
   regionPaymentProvider,
   taxProvider,
 } from './schema.js'
+
+const SORTABLE = sortableColumns({ created_at: region.created_at, updated_at: region.updated_at, name: region.name })
 
 export type RegionRow = typeof region.$inferSelect
 export type CountryRow = typeof country.$inferSelect
@@ -210,12 +213,7 @@ export async function listRegions(db: Db, query: ListRegionsQuery): Promise<{ re
     ...dateConditions(region.updated_at, query.updated_at, 'updated_at'),
     query.q ? ilike(region.name, likePattern(query.q)) : undefined,
   ])
-  const order = orderBy(
-    query.order,
-    { created_at: region.created_at, updated_at: region.updated_at, name: region.name },
-    '-created_at',
-    region.id,
-  )
+  const order = orderBy(query.order, SORTABLE, '-created_at', region.id)
   const limit = query.limit ?? 50
   const offset = query.offset ?? 0
   const { relations, columns, hidden } = regionSelection(query, true)

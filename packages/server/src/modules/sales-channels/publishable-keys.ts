@@ -3,7 +3,7 @@ import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, parseExpand, whereAll } from '../../http/list.js'
+import { dateConditions, likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../http/list.js'
 import {
   PUBLISHABLE_API_KEY_FIELDS,
   type AdminPostPublishableApiKeysPublishableApiKeyReq,
@@ -13,6 +13,14 @@ import {
 import { publishableApiKey, publishableApiKeySalesChannel, salesChannel } from './schema.js'
 import type { SalesChannelRow } from './service.js'
 import { listColumns } from './select-fields.js'
+
+const SORTABLE = sortableColumns({
+  id: publishableApiKey.id,
+  title: publishableApiKey.title,
+  created_at: publishableApiKey.created_at,
+  updated_at: publishableApiKey.updated_at,
+  revoked_at: publishableApiKey.revoked_at,
+})
 
 export type PublishableApiKeyRow = typeof publishableApiKey.$inferSelect
 
@@ -51,18 +59,7 @@ export async function listPublishableApiKeys(
     ...dateConditions(publishableApiKey.revoked_at, query.revoked_at, 'revoked_at'),
     query.q ? ilike(publishableApiKey.title, likePattern(query.q)) : undefined,
   ])
-  const order = orderBy(
-    query.order,
-    {
-      id: publishableApiKey.id,
-      title: publishableApiKey.title,
-      created_at: publishableApiKey.created_at,
-      updated_at: publishableApiKey.updated_at,
-      revoked_at: publishableApiKey.revoked_at,
-    },
-    '-created_at',
-    publishableApiKey.id,
-  )
+  const order = orderBy(query.order, SORTABLE, '-created_at', publishableApiKey.id)
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)

@@ -4,7 +4,15 @@ import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, parseExpand, softDeleteCondition, whereAll } from '../../http/list.js'
+import {
+  dateConditions,
+  likePattern,
+  orderBy,
+  parseExpand,
+  sortableColumns,
+  softDeleteCondition,
+  whereAll,
+} from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import { store } from '../store/schema.js'
 import {
@@ -15,6 +23,13 @@ import {
 } from './contract.js'
 import { salesChannel } from './schema.js'
 import { listColumns } from './select-fields.js'
+
+const SORTABLE = sortableColumns({
+  id: salesChannel.id,
+  name: salesChannel.name,
+  created_at: salesChannel.created_at,
+  updated_at: salesChannel.updated_at,
+})
 
 export type SalesChannelRow = typeof salesChannel.$inferSelect
 
@@ -74,17 +89,7 @@ export async function listSalesChannels(
       ? or(ilike(salesChannel.name, likePattern(query.q)), ilike(salesChannel.description, likePattern(query.q)))
       : undefined,
   ])
-  const order = orderBy(
-    query.order,
-    {
-      id: salesChannel.id,
-      name: salesChannel.name,
-      created_at: salesChannel.created_at,
-      updated_at: salesChannel.updated_at,
-    },
-    '-created_at',
-    salesChannel.id,
-  )
+  const order = orderBy(query.order, SORTABLE, '-created_at', salesChannel.id)
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)

@@ -9,6 +9,7 @@ import {
   dateConditions,
   likePattern,
   orderBy,
+  sortableColumns,
   parseExpand,
   parseFields,
   softDeleteCondition,
@@ -29,6 +30,12 @@ import {
 import { priceShippingOptions, type PricingRegion, type ShippingPrice } from './pricing.js'
 import { profilesOfProducts, retrieveSingleTypeProfile, type ShippingProfileRow } from './profiles.js'
 import { shippingOption, shippingOptionRequirement, shippingProfile, type RequirementType } from './schema.js'
+
+const SORTABLE = sortableColumns({
+  created_at: shippingOption.created_at,
+  updated_at: shippingOption.updated_at,
+  name: shippingOption.name,
+})
 
 export type ShippingOptionRow = typeof shippingOption.$inferSelect
 export type RequirementRow = typeof shippingOptionRequirement.$inferSelect
@@ -122,12 +129,7 @@ export async function listShippingOptions(
     ...dateConditions(shippingOption.created_at, query.created_at, 'created_at'),
     ...dateConditions(shippingOption.updated_at, query.updated_at, 'updated_at'),
   ])
-  const order = orderBy(
-    query.order,
-    { created_at: shippingOption.created_at, updated_at: shippingOption.updated_at, name: shippingOption.name },
-    '-created_at',
-    shippingOption.id,
-  )
+  const order = orderBy(query.order, SORTABLE, '-created_at', shippingOption.id)
   const limit = query.limit ?? 50
   const offset = query.offset ?? 0
   const options = await loadShippingOptions(db, where, relations, flags, { orderBy: order, limit, offset })

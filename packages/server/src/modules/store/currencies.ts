@@ -2,10 +2,12 @@ import { count, eq, ilike, or } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotFound } from '../../http/errors.js'
-import { likePattern, orderBy, whereAll } from '../../http/list.js'
+import { likePattern, orderBy, sortableColumns, whereAll } from '../../http/list.js'
 import type { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './contract.js'
 import { currency } from './schema.js'
 import type { CurrencyRow } from './service.js'
+
+const SORTABLE = sortableColumns({ code: currency.code, name: currency.name })
 
 export async function listCurrencies(
   db: Db,
@@ -17,7 +19,7 @@ export async function listCurrencies(
     query.q ? or(ilike(currency.code, likePattern(query.q)), ilike(currency.name, likePattern(query.q))) : undefined,
   ])
   // Currencies have no timestamps, so the usual `-created_at` default gives way to the code.
-  const order = orderBy(query.order, { code: currency.code, name: currency.name }, 'code', currency.code)
+  const order = orderBy(query.order, SORTABLE, 'code', currency.code)
   const [currencies, [total]] = await Promise.all([
     db
       .select()

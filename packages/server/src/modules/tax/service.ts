@@ -3,7 +3,14 @@ import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, whereAll, type DateComparisonValue } from '../../http/list.js'
+import {
+  dateConditions,
+  likePattern,
+  orderBy,
+  sortableColumns,
+  whereAll,
+  type DateComparisonValue,
+} from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import { product, productType } from '../catalog/schema.js'
 import { region } from '../regions/schema.js'
@@ -63,13 +70,13 @@ function listConditions(query: ListTaxRatesQuery): SQL | undefined {
   ])
 }
 
-const SORTABLE = {
+const SORTABLE = sortableColumns({
   created_at: taxRate.created_at,
   updated_at: taxRate.updated_at,
   name: taxRate.name,
   code: taxRate.code,
   rate: taxRate.rate,
-}
+})
 
 export async function listTaxRates(
   db: Db,

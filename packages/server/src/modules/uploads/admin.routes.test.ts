@@ -113,6 +113,9 @@ describe('POST /admin/uploads', () => {
       [{ filename: 'photo.png', contentType: 'text/html', content: '<script>alert(1)</script>' }, 'photo.png'],
       [{ filename: 'script.svg.js', contentType: 'image/svg+xml', content: 'alert(1)' }, 'script.svg.js'],
       [{ filename: 'no-extension', contentType: 'image/png', content: PNG }, 'no-extension'],
+      // Names every object inherits are no extensions on the list.
+      [{ filename: 'a.constructor', contentType: 'image/png', content: PNG }, 'a.constructor'],
+      [{ filename: 'a.__proto__', contentType: 'image/png', content: PNG }, 'a.__proto__'],
     ]
     for (const [part, name] of cases) {
       const res = await upload([{ filename: 'fine.png', contentType: 'image/png', content: PNG }, part])

@@ -28,9 +28,14 @@ const ALLOWED_TYPES: Record<string, readonly string[]> = {
   pdf: ['application/pdf'],
 }
 
+/** The types allowed for a file name's extension; own keys only (`a.constructor` names none). */
+function typesOf(extension: string): readonly string[] | undefined {
+  return Object.hasOwn(ALLOWED_TYPES, extension) ? ALLOWED_TYPES[extension] : undefined
+}
+
 /** The content type a stored file is served with, from its (already allowed) extension. */
 export function contentTypeOf(key: string): string {
-  return ALLOWED_TYPES[extname(key).slice(1)]?.[0] ?? 'application/octet-stream'
+  return typesOf(extname(key).slice(1))?.[0] ?? 'application/octet-stream'
 }
 
 /** A file over the size limit: answered `413` with the file named. */
@@ -50,7 +55,7 @@ function quote(filename: string): string {
 function checkType(part: MultipartFile): void {
   const extension = extname(part.filename).slice(1).toLowerCase()
   const mimeType = part.mimetype.split(';')[0].trim().toLowerCase()
-  if (!ALLOWED_TYPES[extension]?.includes(mimeType)) {
+  if (!typesOf(extension)?.includes(mimeType)) {
     throw new InvalidData(
       `File ${quote(part.filename)} (${mimeType || 'no type'}) is not an allowed file type; allowed extensions: ${Object.keys(ALLOWED_TYPES).join(', ')}`,
     )

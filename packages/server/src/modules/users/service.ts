@@ -4,7 +4,14 @@ import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { BareStatus, DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, softDeleteCondition, whereAll } from '../../http/list.js'
+import {
+  dateConditions,
+  likePattern,
+  orderBy,
+  sortableColumns,
+  softDeleteCondition,
+  whereAll,
+} from '../../http/list.js'
 import { hashPassword, passwordProblem, verifyPassword } from '../../http/passwords.js'
 import { toList } from '../../http/schemas.js'
 import { signToken, verifyToken } from '../../http/tokens.js'
@@ -15,6 +22,8 @@ import type {
   AdminUpdateUserRequest,
 } from './contract.js'
 import { user } from './schema.js'
+
+const SORTABLE = sortableColumns({ created_at: user.created_at, updated_at: user.updated_at, email: user.email })
 
 export type UserRow = typeof user.$inferSelect
 
@@ -80,12 +89,7 @@ export async function listUsers(db: Db, query: AdminGetUsersParams): Promise<{ u
         )
       : undefined,
   ])
-  const order = orderBy(
-    query.order,
-    { created_at: user.created_at, updated_at: user.updated_at, email: user.email },
-    '-created_at',
-    user.id,
-  )
+  const order = orderBy(query.order, SORTABLE, '-created_at', user.id)
   const [users, [total]] = await Promise.all([
     db
       .select(publicColumns)
