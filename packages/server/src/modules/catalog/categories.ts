@@ -267,6 +267,20 @@ async function assertNotAncestor(db: Db, categoryId: string, newParentId: string
   if (hit) throw cycle
 }
 
+/**
+ * Serializes changes to the category tree across connections and processes. A move is checked
+ * against the new parent's ancestors and ranks are renumbered among siblings, and a change made in
+ * between would undo both: two moves at once could close a cycle, two inserts take the same rank.
+ */
+const CATEGORY_TREE_LOCK = 727274201
+
+function treeWrite<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return catalogWrite(db, async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CATEGORY_TREE_LOCK})`)
+    return work(tx)
+  })
+}
+
 /** `preset.id` keeps an id chosen elsewhere (a seed file's); the API always generates one. */
 export async function createCategory(
   db: Db,
@@ -274,7 +288,7 @@ export async function createCategory(
   query: CategoryFindParams,
   preset: { id?: string } = {},
 ): Promise<LoadedCategory> {
-  return catalogWrite(db, async (tx) => {
+  return treeWrite(db, async (tx) => {
     const parentId = input.parent_category_id ?? null
     if (parentId) await retrieveRow(tx, parentId)
     const [{ value: highest }] = await tx
@@ -308,7 +322,7 @@ export async function updateCategory(
   input: AdminPostProductCategoriesCategoryReq,
   query: CategoryFindParams,
 ): Promise<LoadedCategory> {
-  return catalogWrite(db, async (tx) => {
+  return treeWrite(db, async (tx) => {
     const current = await retrieveRow(tx, id)
     const newParent = input.parent_category_id === undefined ? current.parent_category_id : input.parent_category_id
     if (newParent !== null && newParent !== current.parent_category_id) {
@@ -342,7 +356,7 @@ export async function updateCategory(
 }
 
 export async function deleteCategory(db: Db, id: string): Promise<void> {
-  await catalogWrite(db, async (tx) => {
+  await treeWrite(db, async (tx) => {
     const current = await retrieveRow(tx, id)
     const [child] = await tx
       .select({ id: productCategory.id })

@@ -4,7 +4,7 @@ import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { DuplicateError, NotAllowed, NotFound } from '../../http/errors.js'
 import type { LoadedProduct } from './loader.js'
-import { retrieveLiveProduct } from './product-writes.js'
+import { lockLiveProduct } from './product-writes.js'
 import { retrieveAdminProduct, type CatalogFlags } from './products.js'
 import type { AdminPostProductsProductOptionsReq } from './products.contract.js'
 import { productOption, productOptionValue, productVariant } from './schema.js'
@@ -51,7 +51,7 @@ export async function addProductOption(
   flags: CatalogFlags,
 ): Promise<Partial<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
-    await retrieveLiveProduct(tx, productId)
+    await lockLiveProduct(tx, productId)
     await assertTitleFree(tx, productId, input.title)
     const optionId = generateId('opt')
     await tx.insert(productOption).values({ id: optionId, title: input.title, product_id: productId })
@@ -82,7 +82,7 @@ export async function updateProductOption(
   flags: CatalogFlags,
 ): Promise<Partial<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
-    await retrieveLiveProduct(tx, productId)
+    await lockLiveProduct(tx, productId)
     await retrieveOption(tx, productId, optionId)
     await assertTitleFree(tx, productId, input.title, optionId)
     await tx.update(productOption).set({ title: input.title }).where(eq(productOption.id, optionId))
@@ -99,7 +99,7 @@ export async function deleteProductOption(
   flags: CatalogFlags,
 ): Promise<Partial<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
-    await retrieveLiveProduct(tx, productId)
+    await lockLiveProduct(tx, productId)
     await retrieveOption(tx, productId, optionId)
     const remaining = await tx
       .select({

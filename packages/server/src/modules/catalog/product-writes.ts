@@ -45,14 +45,30 @@ import { catalogWrite } from './read-cache.js'
 
 const live = isNull(product.deleted_at)
 
-export async function retrieveLiveProduct(db: Db, id: string) {
-  const [row] = await db
+const liveProduct = (db: Db, id: string) =>
+  db
     .select()
     .from(product)
     .where(and(eq(product.id, id), live))
     .limit(1)
-  if (!row) throw NotFound.entity('Product', id)
-  return row
+
+function found<T>(rows: T[], id: string): T {
+  if (!rows[0]) throw NotFound.entity('Product', id)
+  return rows[0]
+}
+
+export async function retrieveLiveProduct(db: Db, id: string) {
+  return found(await liveProduct(db, id), id)
+}
+
+/**
+ * The live product, locked until the transaction ends: every change to a product, its options or
+ * its variants takes it first. Their checks (an option title or a combination of values not taken
+ * yet) and merges (metadata) then read what the change before them left, and a product deleted
+ * meanwhile is not changed.
+ */
+export async function lockLiveProduct(db: Db, id: string) {
+  return found(await liveProduct(db, id).for('update'), id)
 }
 
 /** Types are shared by value: the existing live type with this value, else a new one. */
@@ -334,7 +350,7 @@ export async function updateProduct(
 ): Promise<Partial<LoadedProduct>> {
   assertCategoriesEnabled(input, flags)
   return catalogWrite(db, async (tx) => {
-    const current = await retrieveLiveProduct(tx, id)
+    const current = await lockLiveProduct(tx, id)
     if (input.collection_id) await assertCollection(tx, input.collection_id)
     const typeId =
       input.type === undefined ? undefined : input.type === null ? null : await upsertType(tx, input.type.value)
@@ -364,7 +380,7 @@ export async function updateProduct(
 /** Soft-deletes the product with its variants and options, freeing its handle and SKUs. */
 export async function deleteProduct(db: Db, id: string): Promise<void> {
   await catalogWrite(db, async (tx) => {
-    await retrieveLiveProduct(tx, id)
+    await lockLiveProduct(tx, id)
     const now = new Date()
     const variants = await tx
       .select({ id: productVariant.id })
@@ -396,7 +412,7 @@ export async function setProductMetadata(
   flags: CatalogFlags,
 ): Promise<Partial<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
-    const current = await retrieveLiveProduct(tx, id)
+    const current = await lockLiveProduct(tx, id)
     await tx
       .update(product)
       .set({ metadata: mergeMetadata(current.metadata, { [input.key]: input.value }) })

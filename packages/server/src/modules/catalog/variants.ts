@@ -14,7 +14,7 @@ import {
 import { toList } from '../../http/schemas.js'
 import { VARIANT_FIELDS } from './contract.js'
 import { loadVariantRelations, type LoadedProduct, type LoadedVariant, type VariantRow } from './loader.js'
-import { retrieveLiveProduct } from './product-writes.js'
+import { lockLiveProduct, retrieveLiveProduct } from './product-writes.js'
 import { inDefaultSalesChannel, inSalesChannels, publishedProduct } from './product-filters.js'
 import {
   assertChannelsInScope,
@@ -82,7 +82,7 @@ export async function addProductVariant(
   flags: CatalogFlags,
 ): Promise<Partial<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
-    await retrieveLiveProduct(tx, productId)
+    await lockLiveProduct(tx, productId)
     const values = input.options ?? []
     assertCoversOptions(values, await liveOptionIds(tx, productId), 'options')
     const [id] = await insertVariants(tx, productId, [{ path: '', input: { ...input, options: values } }], flags)
@@ -100,7 +100,7 @@ export async function updateProductVariant(
   flags: CatalogFlags,
 ): Promise<Partial<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
-    await retrieveLiveProduct(tx, productId)
+    await lockLiveProduct(tx, productId)
     await updateVariantRow(tx, productId, variantId, input, '')
     if (input.options) await assertDistinctCombinations(tx, [productId], 'duplicate')
     await emit(tx, 'product-variant.updated', { id: variantId, product_id: productId, fields: Object.keys(input) })
@@ -115,7 +115,7 @@ export async function deleteProductVariant(
   flags: CatalogFlags,
 ): Promise<Partial<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
-    await retrieveLiveProduct(tx, productId)
+    await lockLiveProduct(tx, productId)
     await retrieveLiveVariant(tx, productId, variantId)
     await softDeleteVariants(tx, [variantId])
     await emit(tx, 'product-variant.deleted', { id: variantId, product_id: productId })
