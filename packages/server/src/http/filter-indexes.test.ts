@@ -1,6 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FeatureFlags } from '../config.js'
 import { asCustomer } from '../testing/factories/customers.js'

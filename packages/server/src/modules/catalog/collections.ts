@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotFound } from '../../http/errors.js'
@@ -158,13 +158,13 @@ export async function updateCollection(
   input: AdminPostCollectionsCollectionReq,
 ): Promise<LoadedCollection> {
   return catalogWrite(db, async (tx) => {
-    const current = await retrieveCollection(tx, id, false)
+    await retrieveCollection(tx, id, false)
     await tx
       .update(productCollection)
       .set({
         title: input.title,
         handle: input.handle,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(productCollection.metadata, input.metadata),
         updated_at: new Date(),
       })
       .where(eq(productCollection.id, id))

@@ -16,6 +16,7 @@ import { productCategory } from './schema.js'
 const ctx = useTestApp({ featureFlags: { product_categories: true } as FeatureFlags })
 const db = () => ctx.app.db
 let headers: Record<string, string>
+type CategoryRow = Awaited<ReturnType<typeof makeCategory>>
 
 beforeAll(async () => {
   headers = (await asAdmin(db())).headers
@@ -80,7 +81,7 @@ describe('parallel changes to one product', () => {
 
 describe('parallel changes to the category tree', () => {
   it('never closes a cycle when categories are moved under each other at once', async () => {
-    const ring = []
+    const ring: CategoryRow[] = []
     for (let i = 0; i < 5; i++) ring.push(await makeCategory(db()))
 
     // Each moves under the next: any four of them at once make a chain, all five a cycle.
@@ -124,7 +125,7 @@ describe('parallel changes to the category tree', () => {
 
   it('moves categories among their siblings at once without a conflict, leaving ranks 0 to 4', async () => {
     const parent = await makeCategory(db())
-    const children = []
+    const children: CategoryRow[] = []
     for (let i = 0; i < 5; i++) children.push(await makeCategory(db(), { parent_category_id: parent.id, rank: i }))
 
     const answers = await Promise.all(

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergedMetadata } from '../../db/metadata.js'
 import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
@@ -84,7 +84,7 @@ export function updateAddressStatement(db: Db, current: AddressRow, input: Addre
     .update(address)
     .set({
       ...fields,
-      metadata: mergeMetadata(current.metadata, metadata),
+      metadata: mergedMetadata(address.metadata, metadata),
       // Never an empty SET: drizzle refuses one, and an empty payload is valid.
       updated_at: new Date(),
     })

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, type AnyColumn, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
 import {
@@ -167,7 +167,7 @@ export async function updateCustomerGroup(
     await tx
       .update(customerGroup)
       // updated_at keeps the SET non-empty for an empty body, which drizzle would refuse.
-      .set({ name: input.name, metadata: mergeMetadata(current.metadata, input.metadata), updated_at: new Date() })
+      .set({ name: input.name, metadata: mergedMetadata(customerGroup.metadata, input.metadata), updated_at: new Date() })
       .where(eq(customerGroup.id, id))
     return retrieveCustomerGroup(tx, id, query)
   })

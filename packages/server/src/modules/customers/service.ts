@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergedMetadata } from '../../db/metadata.js'
 import { prepared, preparedInsert } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/concurrent.js'
@@ -250,7 +250,7 @@ export async function createCustomerAccount(
     const [saved] = guest
       ? await tx
           .update(customer)
-          .set({ ...fields, metadata: mergeMetadata(guest.metadata, input.metadata) })
+          .set({ ...fields, metadata: mergedMetadata(customer.metadata, input.metadata) })
           .where(eq(customer.id, guest.id))
           .returning(publicCustomerColumns)
       : await tx
@@ -302,7 +302,7 @@ async function writeCustomer(
       last_name: changes.last_name,
       phone: changes.phone,
       password_hash: passwordHash,
-      metadata: mergeMetadata(current.metadata, changes.metadata),
+      metadata: mergedMetadata(customer.metadata, changes.metadata),
       ...extra,
       // Never an empty SET, even when only memberships changed.
       updated_at: new Date(),

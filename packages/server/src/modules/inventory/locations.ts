@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
 import { likePattern, orderBy, sortableColumns, parseExpand, whereAll } from '../../http/list.js'
@@ -192,7 +192,7 @@ export async function updateStockLocation(
       .set({
         name: input.name?.trim(),
         address_id: addressId,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(stockLocation.metadata, input.metadata),
         updated_at: new Date(),
       })
       .where(eq(stockLocation.id, id))

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL }
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { generateId } from '../../db/ids.js'
 import { fromPgError } from '../../db/pg-errors.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
 import { dateConditions, orderBy, sortableColumns, parseExpand, whereAll } from '../../http/list.js'
@@ -204,7 +204,7 @@ export async function updateReservation(
         location_id: locationId,
         quantity,
         description: input.description,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(reservationItem.metadata, input.metadata),
         updated_at: new Date(),
       })
       .where(eq(reservationItem.id, id))

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
@@ -388,7 +388,7 @@ export async function createRegion(
 
 export async function updateRegion(db: Db, id: string, input: AdminPostRegionsRegionReq): Promise<RegionView> {
   return db.transaction(async (tx) => {
-    const current = await lockRegion(tx, id)
+    await lockRegion(tx, id)
     const currencyCode =
       input.currency_code === undefined ? undefined : await assertStoreCurrency(tx, input.currency_code)
     await assertTaxProvider(tx, input.tax_provider_id)
@@ -411,7 +411,7 @@ export async function updateRegion(db: Db, id: string, input: AdminPostRegionsRe
         automatic_taxes: input.automatic_taxes,
         tax_provider_id: input.tax_provider_id,
         includes_tax: input.includes_tax,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(region.metadata, input.metadata),
         updated_at: new Date(),
       })
       .where(eq(region.id, id))

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { DuplicateError, NotAllowed, NotFound } from '../../http/errors.js'
 import { product } from '../catalog/schema.js'
@@ -170,7 +170,7 @@ export async function updateShippingProfile(
         updated_at: new Date(),
         name: input.name,
         type: input.type,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(shippingProfile.metadata, input.metadata),
       })
       .where(eq(shippingProfile.id, id))
     return retrieveShippingProfile(tx, id)

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
@@ -390,7 +390,7 @@ export async function updateShippingOption(
         amount,
         admin_only: input.admin_only,
         includes_tax: input.includes_tax,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(shippingOption.metadata, input.metadata),
       })
       .where(eq(shippingOption.id, id))
     return retrieveShippingOption(tx, id, flags)

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
 import { fulfillmentProvider, paymentProvider, taxProvider } from '../regions/schema.js'
@@ -114,7 +114,7 @@ export async function updateStore(db: Db, input: AdminPostStoreReq): Promise<Sto
         payment_link_template: input.payment_link_template,
         invite_link_template: input.invite_link_template,
         default_currency_code: defaultCode,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(store.metadata, input.metadata),
         updated_at: new Date(),
       })
       .where(eq(store.id, current.id))

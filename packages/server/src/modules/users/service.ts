@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { BareStatus, DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
@@ -126,7 +126,7 @@ export async function createUser(db: Db, input: AdminCreateUserRequest): Promise
 
 export async function updateUser(db: Db, id: string, input: AdminUpdateUserRequest): Promise<PublicUser> {
   return db.transaction(async (tx) => {
-    const current = await retrieveUser(tx, id)
+    await retrieveUser(tx, id)
     const [updated] = await tx
       .update(user)
       .set({
@@ -136,7 +136,7 @@ export async function updateUser(db: Db, id: string, input: AdminUpdateUserReque
         last_name: input.last_name,
         role: input.role,
         api_token: input.api_token,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(user.metadata, input.metadata),
       })
       .where(eq(user.id, id))
       .returning(publicColumns)
