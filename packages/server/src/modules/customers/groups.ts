@@ -167,7 +167,11 @@ export async function updateCustomerGroup(
     await tx
       .update(customerGroup)
       // updated_at keeps the SET non-empty for an empty body, which drizzle would refuse.
-      .set({ name: input.name, metadata: mergedMetadata(customerGroup.metadata, input.metadata), updated_at: new Date() })
+      .set({
+        name: input.name,
+        metadata: mergedMetadata(customerGroup.metadata, input.metadata),
+        updated_at: new Date(),
+      })
       .where(eq(customerGroup.id, id))
     return retrieveCustomerGroup(tx, id, query)
   })
