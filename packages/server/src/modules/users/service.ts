@@ -172,20 +172,22 @@ export async function resetUserPassword(db: Db, input: AdminResetPasswordRequest
   const claims = decodeUnverified(input.token)
   const email = input.email ?? claims?.email
   if (!email) throw new InvalidData('invalid token')
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(user).where(byEmail(email)).limit(1)
-    if (!row) throw new InvalidData('invalid token')
-    const payload = row.password_hash
-      ? await verifyToken<{ user_id?: string }>(input.token, row.password_hash)
-      : undefined
-    if (!payload || payload.user_id !== row.id) throw new BareStatus(401, 'Invalid or expired password reset token')
-    const [updated] = await tx
-      .update(user)
-      .set({ password_hash: await hashPassword(input.password) })
-      .where(eq(user.id, row.id))
-      .returning(publicColumns)
-    return updated
-  })
+  const [row] = await db.select().from(user).where(byEmail(email)).limit(1)
+  if (!row) throw new InvalidData('invalid token')
+  const currentHash = row.password_hash
+  const payload = currentHash ? await verifyToken<{ user_id?: string }>(input.token, currentHash) : undefined
+  if (!currentHash || payload?.user_id !== row.id) throw new BareStatus(401, 'Invalid or expired password reset token')
+  // Hashed before the write, which holds no transaction open for it.
+  const passwordHash = await hashPassword(input.password)
+  // The token is good for the hash it was signed with only: of resets racing with one token, the
+  // first to write wins and the others find the hash changed.
+  const [updated] = await db
+    .update(user)
+    .set({ password_hash: passwordHash })
+    .where(and(eq(user.id, row.id), eq(user.password_hash, currentHash)))
+    .returning(publicColumns)
+  if (!updated) throw new BareStatus(401, 'Invalid or expired password reset token')
+  return updated
 }
 
 /** Reads a JWT's claims without checking its signature: only to find whose secret verifies it. */
