@@ -1,4 +1,4 @@
--- Every column an admin list may be ordered by leads an index, so a page is read off the index
+-- Every column a list may be ordered by leads an index, so a page is read off the index
 -- whatever the table's size (`sort-indexes.test.ts` checks each declared sort). These are the
 -- sorts that had none. A user's batch jobs are listed by their creator, so that index starts with it.
 CREATE INDEX batch_job_created_by_updated_at_idx ON batch_job (created_by, updated_at DESC, id DESC) WHERE deleted_at IS NULL;

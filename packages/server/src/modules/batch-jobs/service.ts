@@ -3,7 +3,7 @@ import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, orderBy, sortableColumns, parseFields, pickFields, whereAll } from '../../http/list.js'
+import { dateConditions, orderBy, parseFields, pickFields, sortableColumns, whereAll } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import type { FileProvider } from '../../providers/file.js'
 import {

@@ -7,10 +7,10 @@ import { InvalidData, MultipleErrors, NotAllowed, NotFound } from '../../http/er
 import {
   likePattern,
   orderBy,
-  sortableColumns,
   parseExpand,
   parseFields,
   pickFields,
+  sortableColumns,
   whereAll,
 } from '../../http/list.js'
 import { toHandle } from './handles.js'

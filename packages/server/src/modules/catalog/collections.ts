@@ -8,8 +8,8 @@ import {
   dateConditions,
   likePattern,
   orderBy,
-  sortableColumns,
   softDeleteCondition,
+  sortableColumns,
   whereAll,
 } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'

@@ -4,11 +4,11 @@ import type { Db } from '../../db/types.js'
 import { MultipleErrors, NotFound } from '../../http/errors.js'
 import {
   orderBy,
-  sortableColumns,
   parseExpand,
   parseFields,
   pickFields,
   softDeleteCondition,
+  sortableColumns,
   whereAll,
 } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'

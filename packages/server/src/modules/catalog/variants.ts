@@ -5,10 +5,10 @@ import { MultipleErrors, NotFound } from '../../http/errors.js'
 import {
   likePattern,
   orderBy,
-  sortableColumns,
   parseExpand,
   parseFields,
   pickFields,
+  sortableColumns,
   whereAll,
 } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'

@@ -7,9 +7,9 @@ import {
   dateConditions,
   likePattern,
   orderBy,
-  sortableColumns,
   parseExpand,
   parseFields,
+  sortableColumns,
   stringComparisonConditions,
   whereAll,
 } from '../../http/list.js'

@@ -4,7 +4,7 @@ import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { DuplicateError, NotAllowed, NotFound } from '../../http/errors.js'
-import { likePattern, orderBy, sortableColumns, parseExpand, whereAll } from '../../http/list.js'
+import { likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import { productVariant } from '../catalog/schema.js'
 import type {

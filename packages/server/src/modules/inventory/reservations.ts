@@ -5,7 +5,7 @@ import { fromPgError } from '../../db/pg-errors.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, orderBy, sortableColumns, parseExpand, whereAll } from '../../http/list.js'
+import { dateConditions, orderBy, parseExpand, sortableColumns, whereAll } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'
 import type {
   AdminGetReservationsParams,

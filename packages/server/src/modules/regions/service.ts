@@ -9,10 +9,10 @@ import {
   dateConditions,
   likePattern,
   orderBy,
-  sortableColumns,
   parseExpand,
   parseFields,
   softDeleteCondition,
+  sortableColumns,
   whereAll,
   type DateComparisonValue,
 } from '../../http/list.js'

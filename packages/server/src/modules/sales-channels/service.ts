@@ -9,8 +9,8 @@ import {
   likePattern,
   orderBy,
   parseExpand,
-  sortableColumns,
   softDeleteCondition,
+  sortableColumns,
   whereAll,
 } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'

@@ -9,10 +9,10 @@ import {
   dateConditions,
   likePattern,
   orderBy,
-  sortableColumns,
   parseExpand,
   parseFields,
   softDeleteCondition,
+  sortableColumns,
   whereAll,
 } from '../../http/list.js'
 import { toList } from '../../http/schemas.js'

@@ -8,8 +8,8 @@ import {
   dateConditions,
   likePattern,
   orderBy,
-  sortableColumns,
   softDeleteCondition,
+  sortableColumns,
   whereAll,
 } from '../../http/list.js'
 import { hashPassword, passwordProblem, verifyPassword } from '../../http/passwords.js'
