@@ -60,11 +60,15 @@ export async function updateProducts(db: Db, updates: readonly ProductUpdate[], 
   for (const { input } of updates) assertCategoriesEnabled(input, flags)
   await catalogWrite(db, async (tx) => {
     const [current, typeIds] = await concurrently(tx, [
+      // Locked as `lockLiveProduct` locks one, in id order so that two batches cannot deadlock:
+      // the merges below read what a change made meanwhile left.
       () =>
         tx
           .select({ id: product.id, metadata: product.metadata })
           .from(product)
-          .where(and(inArray(product.id, ids), isNull(product.deleted_at))),
+          .where(and(inArray(product.id, ids), isNull(product.deleted_at)))
+          .orderBy(product.id)
+          .for('update'),
       () =>
         idsByValue(
           tx,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/types.js'
 import { makeCategory, makeCollection, makeProductTag, makeProductType } from '../../testing/factories/catalog.js'
 import { makeRegion } from '../../testing/factories/regions.js'
 import { makeSalesChannel } from '../../testing/factories/sales-channels.js'
+import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
 import type { LoadedProduct } from './loader.js'
 import { updateProducts } from './product-bulk-updates.js'
@@ -305,6 +306,53 @@ describe('updateProducts (bulk) changes what updateProduct changes', () => {
         .prices.map((price) => price.amount)
         .sort(),
     ).toEqual([1555, 2222])
+  })
+
+  it('keeps the metadata keys admin requests set on its products while it runs', async () => {
+    const db = ctx.database.db
+    const products = [
+      await createProduct(db, minimalInput('UIP'), flags),
+      await createProduct(db, minimalInput('UIQ'), flags),
+    ]
+    const { headers } = await asAdmin(db)
+    // The batch's new product type takes 300 ms to insert: the batch has read its products by
+    // then, and the admin requests below come in before it writes them.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION slow_type() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_sleep(0.3); RETURN NEW; END $$`),
+    )
+    await db.execute(
+      sql.raw(`CREATE TRIGGER slow_type BEFORE INSERT ON product_type FOR EACH ROW
+        WHEN (NEW.value = 'slow-type') EXECUTE FUNCTION slow_type()`),
+    )
+    try {
+      const batch = updateProducts(
+        db,
+        products.map((row) => ({ id: row.id!, input: { type: { value: 'slow-type' }, metadata: { imported: true } } })),
+        flags,
+      )
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const answers = await Promise.all(
+        products.map((row, i) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: `/admin/products/${row.id}/metadata`,
+            headers,
+            payload: { key: `admin_${i}`, value: 'set' },
+          }),
+        ),
+      )
+      await batch
+      for (const answer of answers) expect(answer.statusCode).toBe(200)
+
+      for (const [i, row] of products.entries()) {
+        const [stored] = await db.select({ metadata: product.metadata }).from(product).where(eq(product.id, row.id!))
+        expect(stored.metadata).toEqual({ imported: true, [`admin_${i}`]: 'set' })
+      }
+    } finally {
+      await db.execute(sql`DROP TRIGGER slow_type ON product_type`)
+      await db.execute(sql`DROP FUNCTION slow_type()`)
+    }
   })
 
   it('writes nothing when one product is missing or breaks a constraint', async () => {
