@@ -57,75 +57,47 @@ describe('mergedMetadata', () => {
 describe('parallel metadata updates', () => {
   interface Target {
     url: string
-    read: string
     headers?: Record<string, string>
     /** What the route needs besides the metadata. */
     body?: Record<string, unknown>
+    /** Where the record is read back, and its metadata in that answer. */
+    readUrl: string
+    metadataIn: (answer: Record<string, { metadata?: unknown }>) => unknown
   }
+
+  /** A record made by `make`, updated at `/admin/<path>/<id>`, and read back there as `key`. */
+  const admin =
+    (path: string, key: string, make: () => Promise<{ id: string }>, body?: Record<string, unknown>) =>
+    async (): Promise<Target> => {
+      const url = `/admin/${path}/${(await make()).id}`
+      return { url, body, readUrl: url, metadataIn: (answer) => answer[key].metadata }
+    }
+
   const routes: [string, () => Promise<Target>][] = [
-    [
-      'collection',
-      async () => {
-        const { id } = await makeCollection(db())
-        return { url: `/admin/collections/${id}`, read: 'collection' }
-      },
-    ],
-    [
-      'customer group',
-      async () => {
-        const { id } = await makeCustomerGroup(db())
-        return { url: `/admin/customer-groups/${id}`, read: 'customer_group' }
-      },
-    ],
-    [
-      'customer',
-      async () => {
-        const { id } = await makeCustomer(db())
-        return { url: `/admin/customers/${id}`, read: 'customer' }
-      },
-    ],
-    [
-      'region',
-      async () => {
-        const { id } = await makeRegion(db())
-        return { url: `/admin/regions/${id}`, read: 'region' }
-      },
-    ],
+    ['collection', admin('collections', 'collection', () => makeCollection(db()))],
+    ['customer group', admin('customer-groups', 'customer_group', () => makeCustomerGroup(db()))],
+    ['customer', admin('customers', 'customer', () => makeCustomer(db()))],
+    ['region', admin('regions', 'region', () => makeRegion(db()))],
     [
       'shipping option',
-      async () => {
-        const { id } = await makeShippingOption(db(), (await makeRegion(db())).id)
-        // v1 asks for the requirements on every update of an option.
-        return { url: `/admin/shipping-options/${id}`, read: 'shipping_option', body: { requirements: [] } }
-      },
+      // v1 asks for the requirements on every update of an option.
+      admin('shipping-options', 'shipping_option', async () => makeShippingOption(db(), (await makeRegion(db())).id), {
+        requirements: [],
+      }),
     ],
+    ['shipping profile', admin('shipping-profiles', 'shipping_profile', () => makeShippingProfile(db()))],
+    ['stock location', admin('stock-locations', 'stock_location', () => makeStockLocation(db()))],
+    ['user', admin('users', 'user', () => makeUser(db()))],
     [
-      'shipping profile',
-      async () => {
-        const { id } = await makeShippingProfile(db())
-        return { url: `/admin/shipping-profiles/${id}`, read: 'shipping_profile' }
-      },
+      'store',
+      async () => ({ url: '/admin/store', readUrl: '/admin/store', metadataIn: (answer) => answer.store.metadata }),
     ],
-    [
-      'stock location',
-      async () => {
-        const { id } = await makeStockLocation(db())
-        return { url: `/admin/stock-locations/${id}`, read: 'stock_location' }
-      },
-    ],
-    [
-      'user',
-      async () => {
-        const { id } = await makeUser(db())
-        return { url: `/admin/users/${id}`, read: 'user' }
-      },
-    ],
-    ['store', async () => ({ url: '/admin/store', read: 'store' })],
     [
       "customer's own account",
       async () => {
         const shopper = await asCustomer(db())
-        return { url: '/store/customers/me', headers: shopper.headers, read: 'customer' }
+        const url = '/store/customers/me'
+        return { url, headers: shopper.headers, readUrl: url, metadataIn: (answer) => answer.customer.metadata }
       },
     ],
     [
@@ -133,7 +105,15 @@ describe('parallel metadata updates', () => {
       async () => {
         const shopper = await asCustomer(db())
         const { id } = await makeAddress(db(), shopper.customer.id)
-        return { url: `/store/customers/me/addresses/${id}`, headers: shopper.headers, read: 'customer' }
+        return {
+          url: `/store/customers/me/addresses/${id}`,
+          headers: shopper.headers,
+          readUrl: '/store/customers/me',
+          metadataIn: (answer) =>
+            (
+              answer.customer as unknown as { shipping_addresses: { id: string; metadata: unknown }[] }
+            ).shipping_addresses.find((address) => address.id === id)?.metadata,
+        }
       },
     ],
   ]
@@ -155,15 +135,7 @@ describe('parallel metadata updates', () => {
     )
 
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200)
-    const read = await ctx.app.inject({
-      method: 'GET',
-      url: target.url.replace(/\/addresses\/.*$/, ''),
-      headers: as,
-    })
-    const entity = read.json()[target.read]
-    const metadata = target.url.includes('/addresses/')
-      ? entity.shipping_addresses.find((address: { id: string }) => target.url.endsWith(address.id)).metadata
-      : entity.metadata
-    expect(metadata).toMatchObject(Object.fromEntries(keys.map((key) => [key, key])))
+    const read = await ctx.app.inject({ method: 'GET', url: target.readUrl, headers: as })
+    expect(target.metadataIn(read.json())).toMatchObject(Object.fromEntries(keys.map((key) => [key, key])))
   })
 })

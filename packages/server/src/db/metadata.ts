@@ -2,8 +2,8 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm'
 
 /**
  * v1 metadata semantics: updates merge key by key into the stored object, and a key sent as ""
- * is removed. Merged here, in memory, for a new row or a row the caller holds locked (a cart, a
- * product); an update of a row read without a lock merges with `mergedMetadata` instead.
+ * is removed. Merged here, in memory, for rows the caller builds whole (a new row, the rows of a
+ * bulk update); an update of one stored row merges with `mergedMetadata`.
  */
 export function mergeMetadata(
   current: Record<string, unknown> | null | undefined,

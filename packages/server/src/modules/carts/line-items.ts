@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { prepared, preparedInsert } from '../../db/prepared.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
 import { concurrently } from '../../db/concurrent.js'
@@ -325,7 +325,7 @@ export async function updateLineItem(
         .set({
           quantity: input.quantity,
           ...(price ?? {}),
-          metadata: mergeMetadata(line.metadata, input.metadata),
+          metadata: mergedMetadata(lineItem.metadata, input.metadata),
           updated_at: new Date(),
         })
         .where(eq(lineItem.id, line.id))

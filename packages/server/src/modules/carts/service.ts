@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { inIdsOf } from '../../db/in-ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergedMetadata } from '../../db/metadata.js'
 import { prepared, preparedInsertReturning, preparedInsertRows, unencoded } from '../../db/prepared.js'
 import { relaxCommit } from '../../db/relaxed-commit.js'
 import type { Db } from '../../db/types.js'
@@ -347,10 +347,13 @@ export async function updateCart(
       }
       changes.shipping_address_id = shippingAddressId
       if (input.context !== undefined) changes.context = { ...(row.context ?? {}), ...input.context }
-      changes.metadata = mergeMetadata(row.metadata, input.metadata)
       const writes = [
         ...addressWrites,
-        () => tx.update(cart).set(changes).where(eq(cart.id, id)),
+        () =>
+          tx
+            .update(cart)
+            .set({ ...changes, metadata: mergedMetadata(cart.metadata, input.metadata) })
+            .where(eq(cart.id, id)),
         async () => {
           if (owner && owner.id !== row.customer_id) await emit(tx, 'cart.customer_updated', { id })
         },

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, MultipleErrors, NotAllowed, NotFound } from '../../http/errors.js'
@@ -27,6 +27,7 @@ import { missingProducts } from './product-writes.js'
 import { productCategory, productCategoryProduct } from './schema.js'
 import { concurrently } from '../../db/concurrent.js'
 import { catalogWrite } from './read-cache.js'
+import { ADVISORY_LOCKS, holdAdvisoryLock } from '../../db/advisory-locks.js'
 
 /**
  * Product categories: a tree ordered by `rank` among siblings (reference/admin-api.md "Product
@@ -272,11 +273,9 @@ async function assertNotAncestor(db: Db, categoryId: string, newParentId: string
  * against the new parent's ancestors and ranks are renumbered among siblings, and a change made in
  * between would undo both: two moves at once could close a cycle, two inserts take the same rank.
  */
-const CATEGORY_TREE_LOCK = 727274201
-
 function treeWrite<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return catalogWrite(db, async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CATEGORY_TREE_LOCK})`)
+    await holdAdvisoryLock(tx, ADVISORY_LOCKS.categoryTree)
     return work(tx)
   })
 }
@@ -338,7 +337,7 @@ export async function updateCategory(
         is_active: input.is_active,
         is_internal: input.is_internal,
         parent_category_id: newParent,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(productCategory.metadata, input.metadata),
         updated_at: new Date(),
       })
       .where(eq(productCategory.id, id))

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, MultipleErrors, NotFound } from '../../http/errors.js'
@@ -350,14 +350,15 @@ export async function updateProduct(
 ): Promise<Partial<LoadedProduct>> {
   assertCategoriesEnabled(input, flags)
   return catalogWrite(db, async (tx) => {
-    const current = await lockLiveProduct(tx, id)
+    await lockLiveProduct(tx, id)
     if (input.collection_id) await assertCollection(tx, input.collection_id)
     const typeId =
       input.type === undefined ? undefined : input.type === null ? null : await upsertType(tx, input.type.value)
     await tx
       .update(product)
       .set({
-        ...updatedProductColumns(input, { type_id: typeId, metadata: mergeMetadata(current.metadata, input.metadata) }),
+        ...updatedProductColumns(input, { type_id: typeId, metadata: undefined }),
+        metadata: mergedMetadata(product.metadata, input.metadata),
         updated_at: new Date(),
       })
       .where(eq(product.id, id))
@@ -412,10 +413,10 @@ export async function setProductMetadata(
   flags: CatalogFlags,
 ): Promise<Partial<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
-    const current = await lockLiveProduct(tx, id)
+    await lockLiveProduct(tx, id)
     await tx
       .update(product)
-      .set({ metadata: mergeMetadata(current.metadata, { [input.key]: input.value }) })
+      .set({ metadata: mergedMetadata(product.metadata, { [input.key]: input.value }) })
       .where(eq(product.id, id))
     await emit(tx, 'product.updated', { id, fields: ['metadata'] })
     return retrieveAdminProduct(tx, id, {}, flags)

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, max } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
@@ -236,11 +236,11 @@ export async function updateVariantRow(
   input: VariantInput,
   path: string,
 ): Promise<void> {
-  const current = await retrieveLiveVariant(db, productId, variantId)
+  await retrieveLiveVariant(db, productId, variantId)
   const columns = {
     ...scalarColumns(input),
     title: input.title,
-    metadata: mergeMetadata(current.metadata, input.metadata),
+    metadata: mergedMetadata(productVariant.metadata, input.metadata),
   }
   if (Object.values(columns).some((value) => value !== undefined)) {
     await db.update(productVariant).set(columns).where(eq(productVariant.id, variantId))

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
@@ -145,12 +145,12 @@ export async function updatePaymentCollection(
   input: AdminUpdatePaymentCollectionsReq,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await findPaymentCollection(tx, id, true)
+    await findPaymentCollection(tx, id, true)
     await tx
       .update(paymentCollection)
       .set({
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.metadata !== undefined ? { metadata: mergeMetadata(row.metadata, input.metadata) } : {}),
+        ...(input.metadata !== undefined ? { metadata: mergedMetadata(paymentCollection.metadata, input.metadata) } : {}),
         updated_at: new Date(),
       })
       .where(eq(paymentCollection.id, id))

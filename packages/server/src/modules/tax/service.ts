@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { mergeMetadata } from '../../db/metadata.js'
+import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../http/errors.js'
 import {
@@ -219,7 +219,7 @@ export async function updateTaxRate(
 ): Promise<TaxRateView> {
   parseTaxRateSelection(query)
   return db.transaction(async (tx) => {
-    const current = await lockTaxRate(tx, id)
+    await lockTaxRate(tx, id)
     if (input.region_id !== undefined) await assertRegion(tx, input.region_id)
     await tx
       .update(taxRate)
@@ -228,7 +228,7 @@ export async function updateTaxRate(
         name: input.name,
         region_id: input.region_id,
         rate: input.rate,
-        metadata: mergeMetadata(current.metadata, input.metadata),
+        metadata: mergedMetadata(taxRate.metadata, input.metadata),
         updated_at: new Date(),
       })
       .where(eq(taxRate.id, id))
