@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Database } from './connection.js'
+import { ADVISORY_LOCKS } from './advisory-locks.js'
 
 /** Committed SQL migrations, shared by PGlite and PostgreSQL, applied in file-name order. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url))
@@ -19,7 +20,7 @@ export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = migrationFiles(dir)
   return database.script(async (run) => {
-    await run('SELECT pg_advisory_xact_lock(727274001)')
+    await run(`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.migrations})`)
     await run(`
       CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
       CREATE TABLE IF NOT EXISTS emporium_migration (

@@ -11,6 +11,7 @@ import { concurrently } from '../../db/concurrent.js'
 import { prepared, unencoded } from '../../db/prepared.js'
 import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
 import { cart } from './schema.js'
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.js'
 
 /** What cart services need of the app: feature flags and the providers they call. */
 export interface CartEnv {
@@ -18,12 +19,6 @@ export interface CartEnv {
   paymentProviders: ReadonlyMap<string, PaymentProvider>
   fulfillmentProviders: FulfillmentProviderMap
 }
-
-/**
- * The first key of the two-key advisory locks on carts. Two-key and one-key advisory locks live in
- * separate key spaces, so the carts' locks never meet the store's or the migrator's.
- */
-const CART_LOCK_SPACE = 727274501
 
 export interface LockOptions {
   /**
@@ -38,7 +33,7 @@ export interface LockOptions {
  * The cart's lock, and generic plans for the statements that follow it (see `GENERIC_PLANS`): a
  * cart request's statements all look rows up by key.
  */
-const LOCK = sql`pg_advisory_xact_lock(${sql.raw(String(CART_LOCK_SPACE))}, hashtext(${sql.placeholder('id')})), ${GENERIC_PLANS}`
+const LOCK = sql`pg_advisory_xact_lock(${sql.raw(String(ADVISORY_LOCKS.cartSpace))}, hashtext(${sql.placeholder('id')})), ${GENERIC_PLANS}`
 /** Every cart request takes the lock: its statements are built once (see `prepared`). */
 const lockStatement = prepared('cart_lock', (db) => db.execute(sql`SELECT ${LOCK}`))
 const lockRelaxedStatement = prepared('cart_lock_relaxed', (db) => db.execute(sql`SELECT ${LOCK}, ${RELAXED_COMMIT}`))

@@ -6,13 +6,12 @@ import { DuplicateError, NotAllowed, NotFound } from '../../http/errors.js'
 import { product } from '../catalog/schema.js'
 import type { AdminPostShippingProfilesProfileReq, AdminPostShippingProfilesReq } from './contract.js'
 import { shippingOption, shippingProfile, type ShippingProfileType } from './schema.js'
+import { ADVISORY_LOCKS, holdAdvisoryLock } from '../../db/advisory-locks.js'
 
 export type ShippingProfileRow = typeof shippingProfile.$inferSelect
 export type ShippingOptionRow = typeof shippingOption.$inferSelect
 export type ShippingProfileView = ShippingProfileRow & { shipping_options?: ShippingOptionRow[] }
 
-/** Serializes creating the default profiles across processes starting at once. */
-const DEFAULT_PROFILES_LOCK = 727274301
 /** Profiles are a handful per store; the bound only keeps a runaway table from being read whole. */
 const MAX_PROFILES = 1000
 /** A profile's options are a few per region; the bound keeps one profile from loading a runaway table. */
@@ -36,7 +35,7 @@ export async function ensureDefaultShippingProfiles(
   db: Db,
 ): Promise<{ default: ShippingProfileRow; gift_card: ShippingProfileRow }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEFAULT_PROFILES_LOCK})`)
+    await holdAdvisoryLock(tx, ADVISORY_LOCKS.defaultShippingProfiles)
     const existing = await tx
       .select()
       .from(shippingProfile)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
@@ -7,6 +7,7 @@ import { fulfillmentProvider, paymentProvider, taxProvider } from '../regions/sc
 import type { salesChannel } from '../sales-channels/schema.js'
 import type { AdminPostStoreReq, Provider } from './contract.js'
 import { currency, store, storeCurrency } from './schema.js'
+import { ADVISORY_LOCKS, holdAdvisoryLock } from '../../db/advisory-locks.js'
 
 export type StoreRow = typeof store.$inferSelect
 export type CurrencyRow = typeof currency.$inferSelect
@@ -18,8 +19,6 @@ export interface StoreDetails extends StoreRow {
 }
 
 const DEFAULT_CURRENCY = 'usd'
-/** Serializes the creation of the single store row across processes starting at once. */
-const STORE_LOCK = 727274101
 
 /**
  * The one store row, created on first use with the default currency (v1 creates it at boot).
@@ -27,7 +26,7 @@ const STORE_LOCK = 727274101
  */
 export async function ensureStore(db: Db): Promise<StoreRow> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORE_LOCK})`)
+    await holdAdvisoryLock(tx, ADVISORY_LOCKS.store)
     const [existing] = await tx.select().from(store).orderBy(asc(store.created_at), asc(store.id)).limit(1)
     if (existing) return existing
     const [created] = await tx
