@@ -150,7 +150,9 @@ export async function updatePaymentCollection(
       .update(paymentCollection)
       .set({
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.metadata !== undefined ? { metadata: mergedMetadata(paymentCollection.metadata, input.metadata) } : {}),
+        ...(input.metadata !== undefined
+          ? { metadata: mergedMetadata(paymentCollection.metadata, input.metadata) }
+          : {}),
         updated_at: new Date(),
       })
       .where(eq(paymentCollection.id, id))
