@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FeatureFlags } from '../../config.js'
 import { inIdsOf } from '../../db/in-ids.js'
@@ -199,15 +199,24 @@ const pricingRegionOfCartStatement = prepared('cart_pricing_region_of_cart', (db
     .limit(1),
 )
 
-/** `regionStatement`'s row as one JSON object, for the whole-cart statement; null for a deleted region. */
-const cartRegionJson = sql<(Omit<RegionRead, 'region'> & { region: JsonRow }) | null>`(SELECT json_build_object(
+/** `regionStatement`'s row as JSON, as a statement reads it of another table's row. */
+export type RegionJson = Omit<RegionRead, 'region'> & { region: JsonRow }
+
+/**
+ * `regionStatement`'s row as one JSON object, for a statement that reads the region of another
+ * row (`regionId`, a column or expression of it); null for a deleted region.
+ */
+export const regionJson = (regionId: SQL | AnyColumn) => sql<RegionJson | null>`(SELECT json_build_object(
     'region', to_json(${region}),
     'currency_includes_tax', ${currencyIncludesTax},
     'countries', ${regionRelations.countries},
     'payment_providers', ${regionRelations.payment_providers},
     'tax_rates', ${regionRelations.tax_rates})
   FROM ${region}
-  WHERE ${region.id} = ${cart.region_id} AND ${region.deleted_at} IS NULL)`
+  WHERE ${region.id} = ${regionId} AND ${region.deleted_at} IS NULL)`
+
+/** The whole-cart statement's region. */
+const cartRegionJson = regionJson(cart.region_id)
 
 /**
  * What carts read of a product; a product outside any shipping profile falls back to the default
@@ -384,10 +393,15 @@ function cartRegionOf(row: RegionRead): CartRegion {
   }
 }
 
+/** A region a statement read as `regionJson`, as `retrieveCartRegion` answers it. */
+export function regionFromJson(json: RegionJson): CartRegion {
+  return cartRegionOf({ ...json, region: regionOf(json.region) })
+}
+
 /** The region the whole-cart statement read, as `retrieveCartRegion` answers it. */
 function regionOfCart(whole: WholeCart, regionId: string): CartRegion {
   if (!whole.region) throw NotFound.entity('Region', regionId)
-  return cartRegionOf({ ...whole.region, region: regionOf(whole.region.region) })
+  return regionFromJson(whole.region)
 }
 
 /**

@@ -42,6 +42,7 @@ import {
   type TaxLine,
 } from './loader.js'
 import { syncPaymentSessions } from './payment-sessions.js'
+import { insertBareCart } from './bare-cart.js'
 import { cart, lineItem, lineItemTaxLine, paymentSession, shippingMethod, shippingMethodTaxLine } from './schema.js'
 import { reconcileShippingMethods } from './shipping-methods.js'
 import type { Totals } from './totals.js'
@@ -139,6 +140,17 @@ async function resolveSalesChannel(
   return channel
 }
 
+/**
+ * The channel a cart without lines asks `insertBareCart` for, by `resolveSalesChannel`'s rules:
+ * `{ id: undefined }` for the store's default. Undefined when those rules refuse the request.
+ */
+function bareCartChannel(requested: string | undefined, actor: CartActor): { id: string | undefined } | undefined {
+  const keyChannels = actor.publishableKey?.salesChannelIds ?? []
+  if (requested) return keyChannels.length === 0 || keyChannels.includes(requested) ? { id: requested } : undefined
+  if (keyChannels.length > 1) return undefined
+  return { id: keyChannels[0] }
+}
+
 /** The store's default sales channel, read with the store in one statement. */
 async function retrieveStoreDefaultChannel(db: Db): Promise<SalesChannelRow | null> {
   const [row] = await defaultChannelStatement(db, {})
@@ -178,6 +190,28 @@ const insertCart = preparedInsertReturning('cart_insert', cart, [
 export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, actor: CartActor): Promise<CartView> {
   const id = generateId('cart')
   const items = input.items ?? []
+  const context = { ...input.requestContext, ...(input.context ?? {}) }
+  const channel = bareCartChannel(input.sales_channel_id, actor)
+  // The usual cart, empty, in one statement; the general path below names whatever it refused.
+  if (items.length === 0 && channel) {
+    const made = await insertBareCart(db, env.flags, {
+      id,
+      regionId: input.region_id,
+      channelId: channel.id,
+      customerId: actor.customerId,
+      countryCode: input.country_code?.toLowerCase(),
+      context,
+    })
+    if (made) {
+      const parts = {
+        billing_address: null,
+        shipping_address: made.shipping_address,
+        sales_channel: made.sales_channel,
+      }
+      const known = { row: made.row, region: made.region, parts, bare: true }
+      return cartView(db, await loadCartDetails(db, id, env.flags, known), defaultCartRelations(env.flags))
+    }
+  }
   const made = await db.transaction(async (tx) => {
     // Nobody can see the cart before this commits, so it needs no lock; it is a cart edit.
     // What the cart is made of is read in one batch.
@@ -204,7 +238,7 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
           customer_id: owner?.id ?? null,
           email: owner?.email ?? null,
           shipping_address_id: addressId,
-          context: { ...input.requestContext, ...(input.context ?? {}) },
+          context,
         }),
       () => emit(tx, 'cart.created', { id }),
     ] as const

@@ -8,8 +8,8 @@ import { makePublishableKey, makeSalesChannel } from '../../testing/factories/sa
 import { makeShippingOption } from '../../testing/factories/shipping.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { outbox } from '../../events/schema.js'
-import { customer } from '../customers/schema.js'
-import { country } from '../regions/schema.js'
+import { address, customer } from '../customers/schema.js'
+import { country, region as regionTable } from '../regions/schema.js'
 import { cart } from './schema.js'
 import { ensureStore } from '../store/service.js'
 import { store } from '../store/schema.js'
@@ -214,6 +214,72 @@ describe('POST /store/carts', () => {
     } finally {
       await db().update(store).set({ default_sales_channel_id: null }).where(eq(store.id, row.id))
     }
+  })
+})
+
+describe('POST /store/carts without items', () => {
+  // Such a cart is made in one statement that checks what it is made of (see `insertBareCart`).
+  const cartsCreated = async () =>
+    (await db().select().from(outbox).where(eq(outbox.event_name, 'cart.created'))).map((event) => event.data)
+
+  it('answers the cart as a later read shows it, with its context and one event', async () => {
+    const { region } = await shop()
+    const events = (await cartsCreated()).length
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/store/carts',
+      payload: { region_id: region.id, context: { campaign: 'spring' } },
+      headers: { 'user-agent': 'bench-browser/1.0' },
+    })
+    expect(res.statusCode).toBe(200)
+    const created = res.json().cart
+    expect(created).toMatchObject({
+      region_id: region.id,
+      region: { id: region.id, countries: [{ iso_2: region.countries[0].iso_2 }] },
+      shipping_address: { country_code: region.countries[0].iso_2, customer_id: null },
+      billing_address: null,
+      items: [],
+      context: { campaign: 'spring', user_agent: 'bench-browser/1.0', ip: '127.0.0.1' },
+      total: 0,
+    })
+    expect((await get(`/store/carts/${created.id}`)).body.cart).toEqual(created)
+    const after = await cartsCreated()
+    expect(after).toHaveLength(events + 1)
+    expect(after).toContainEqual({ id: created.id })
+  })
+
+  it('refuses what it cannot make as the general path names it, writing nothing', async () => {
+    const { region } = await shop()
+    const gone = await makeRegion(db(), { countries: [await freeCountry(db())] })
+    await db().update(regionTable).set({ deleted_at: new Date() }).where(eq(regionTable.id, gone.id))
+    const off = await makeSalesChannel(db(), { is_disabled: true })
+    const written = async () => ({
+      carts: (await db().select({ id: cart.id }).from(cart)).length,
+      addresses: (await db().select({ id: address.id }).from(address)).length,
+      events: (await cartsCreated()).length,
+    })
+    const before = await written()
+    const cases: [unknown, number, RegExp][] = [
+      [{ region_id: gone.id }, 404, new RegExp(`Region with id ${gone.id} was not found`)],
+      [{ region_id: region.id, country_code: 'ZZ' }, 400, /Shipping country zz is not in the cart's region/],
+      [{ region_id: region.id, sales_channel_id: off.id }, 400, /disabled Sales Channel/],
+      [{ region_id: region.id, sales_channel_id: 'sc_missing' }, 404, /Sales channel with id sc_missing/],
+    ]
+    for (const [payload, status, message] of cases) {
+      const res = await post('/store/carts', payload)
+      expect(res.status, JSON.stringify(payload)).toBe(status)
+      expect(res.body.message).toMatch(message)
+    }
+    const [row] = await db().select().from(store).limit(1)
+    await db().update(store).set({ default_sales_channel_id: off.id }).where(eq(store.id, row.id))
+    try {
+      const disabledDefault = await post('/store/carts', { region_id: region.id })
+      expect(disabledDefault.status).toBe(400)
+      expect(disabledDefault.body.message).toMatch(/disabled Sales Channel/)
+    } finally {
+      await db().update(store).set({ default_sales_channel_id: null }).where(eq(store.id, row.id))
+    }
+    expect(await written()).toEqual(before)
   })
 })
 
