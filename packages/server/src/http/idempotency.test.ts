@@ -6,7 +6,14 @@ import { emit } from '../events/outbox.js'
 import { outbox } from '../events/schema.js'
 import { useTestApp } from '../testing/test-app.js'
 import { registerErrorHandler } from './error-handler.js'
-import { atomicStage, detachedStage, idempotencyKey, runIdempotent, type Stages } from './idempotency.js'
+import {
+  atomicStage,
+  detachedStage,
+  idempotencyKey,
+  runIdempotent,
+  writeFinishedKey,
+  type Stages,
+} from './idempotency.js'
 
 /**
  * The runner's handling of an atomic stage's last writes and of its recovery, on a route of its
@@ -153,5 +160,99 @@ describe.each(keys)('an atomic stage, under %s', (_label, clientKey) => {
 
     expect(res.statusCode).toBe(500)
     expect(res.json()).toMatchObject({ type: 'unknown_error' })
+  })
+})
+
+describe.each(keys)('an atomic stage answered later, under %s', (_label, clientKey) => {
+  it('answers from its last statements, which commit with the stage', async () => {
+    const name = run((name) => ({
+      started: atomicStage(async (tx) => {
+        await emit(tx, 'test.first', { run: name })
+        return {
+          last: [
+            () => emit(tx, 'test.last', { run: name }),
+            () =>
+              tx
+                .select({ id: outbox.id })
+                .from(outbox)
+                .where(sql`${outbox.data}->>'run' = ${name}`),
+          ],
+          answer: async (_db, answers) => ({
+            response_code: 201,
+            response_body: { seen: (answers[1] as unknown[]).length },
+          }),
+        }
+      }),
+    }))
+
+    const res = await post(name, clientKey())
+
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toEqual({ seen: 2 })
+    expect(await eventsOf(name, 'test.last')).toBe(1)
+    const key = String(res.headers['idempotency-key'])
+    expect(await keyRow(key)).toMatchObject({ recovery_point: 'finished', response_code: 201 })
+    const replay = await post(name, key)
+    expect(replay.body).toBe(res.body)
+    expect(await eventsOf(name, 'test.first')).toBe(1)
+  })
+
+  it('rolls back with its last statements when one fails, and recovers from that', async () => {
+    const name = run((name) => ({
+      started: atomicStage(
+        async (tx) => {
+          await emit(tx, 'test.first', { run: name })
+          return {
+            last: [() => emit(tx, 'test.last', { run: name }), () => tx.execute(sql`SELECT 1 / 0`)],
+            answer: async () => ({ response_code: 200, response_body: { answered: true } }),
+          }
+        },
+        async () => ({
+          response_code: 409,
+          response_body: { written: (await eventsOf(name, 'test.first')) + (await eventsOf(name, 'test.last')) },
+        }),
+      ),
+    }))
+
+    const res = await post(name, clientKey())
+
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({ written: 0 })
+  })
+})
+
+describe('the finished keys of requests under keys of their own', () => {
+  const finished = (value: string) => ({
+    id: `ikey_${randomUUID()}`,
+    idempotency_key: value,
+    locked_at: null,
+    request_method: 'POST',
+    request_path: '/runs/batch',
+    request_params: { params: {}, body_sha256: 'none' },
+    response_code: 200,
+    response_body: JSON.stringify({ value }),
+    recovery_point: 'finished',
+  })
+
+  it('are written together when they finish together', async () => {
+    const values = Array.from({ length: 10 }, () => `own-${randomUUID()}`)
+    // The first goes out at once; the nine finishing while it is written share the next statement.
+    await Promise.all(values.map((value) => writeFinishedKey(db(), finished(value))))
+    const rows = await Promise.all(values.map(keyRow))
+    expect(rows.map((row) => JSON.parse(row.response_body!).value)).toEqual(values)
+    // The rows of one statement share its transaction's `now()`.
+    expect(new Set(rows.map((row) => row.created_at.getTime())).size).toBe(2)
+  })
+
+  it('fail alone: a key refused by the database does not fail the others written with it', async () => {
+    const taken = `own-${randomUUID()}`
+    await writeFinishedKey(db(), finished(taken))
+    const values = [`own-${randomUUID()}`, taken, `own-${randomUUID()}`]
+    const first = writeFinishedKey(db(), finished(`own-${randomUUID()}`))
+    const results = await Promise.allSettled(values.map((value) => writeFinishedKey(db(), finished(value))))
+    await first
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(await keyRow(values[0])).toBeDefined()
+    expect(await keyRow(values[2])).toBeDefined()
   })
 })

@@ -4,7 +4,7 @@ import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timestamptz } from '../db/columns.js'
 import { concurrently, lastBatch } from '../db/concurrent.js'
-import { preparedInsert } from '../db/prepared.js'
+import { prepared, preparedInsert } from '../db/prepared.js'
 import { generateId } from '../db/ids.js'
 import { RELAXED_COMMIT } from '../db/relaxed-commit.js'
 import type { Db } from '../db/types.js'
@@ -61,6 +61,20 @@ export type StageResult = ({ recovery_point: string } | { response_code: number;
   lastWrites?: Writes
 }
 
+/**
+ * What an atomic stage whose result depends on its last statements (writes, and the read of what
+ * they leave) answers instead: the statements, not sent yet, and how to make the result of their
+ * answers. Under a key of its own the request's last statements go out with the COMMIT, one round
+ * trip fewer, and `answer` runs once it is back, on the root handle. Under a client's key they run
+ * in the stage's transaction, which advances the key with the result, and `answer` runs there.
+ */
+export interface AnsweredLater {
+  last: Writes
+  answer(db: Db, answers: unknown[]): Promise<StageResult>
+}
+
+const answeredLater = (ran: StageResult | AnsweredLater): ran is AnsweredLater => 'last' in ran
+
 /** The route's serializer for a status code: a finished stage's answer is stored as it is sent. */
 type Serialize = (code: number, body: unknown) => string
 
@@ -72,22 +86,34 @@ type Serialize = (code: number, body: unknown) => string
  *   services (payment providers) between them; the key advances afterwards. Such a stage must be
  *   safe to run again: a crash before the key advances repeats it.
  */
-export interface Stage {
-  mode: 'atomic' | 'detached'
-  run(db: Db, key: IdempotencyKeyRow): Promise<StageResult>
-  /**
-   * An atomic stage's answer to its own failure, once its transaction has rolled back: it runs on
-   * the root handle like a detached stage (it may call outside services), and the key advances
-   * afterwards. It throws again what it does not handle.
-   */
-  recover?(db: Db, key: IdempotencyKeyRow, error: unknown): Promise<StageResult>
-}
+export type Stage =
+  | {
+      mode: 'atomic'
+      /** May answer later (see `AnsweredLater`). */
+      run(db: Db, key: IdempotencyKeyRow): Promise<StageResult | AnsweredLater>
+      /**
+       * The stage's answer to its own failure, once its transaction has rolled back: it runs on the
+       * root handle like a detached stage (it may call outside services), and the key advances
+       * afterwards. It throws again what it does not handle.
+       */
+      recover?(db: Db, key: IdempotencyKeyRow, error: unknown): Promise<StageResult>
+    }
+  | { mode: 'detached'; run(db: Db, key: IdempotencyKeyRow): Promise<StageResult> }
+
+type AtomicStage = Extract<Stage, { mode: 'atomic' }>
 
 /** Handlers by recovery point; `started` is where every request begins. */
 export type Stages = Record<string, Stage>
 
-export const atomicStage = (run: Stage['run'], recover?: Stage['recover']): Stage => ({ mode: 'atomic', run, recover })
-export const detachedStage = (run: Stage['run']): Stage => ({ mode: 'detached', run })
+export const atomicStage = (run: AtomicStage['run'], recover?: AtomicStage['recover']): Stage => ({
+  mode: 'atomic',
+  run,
+  recover,
+})
+export const detachedStage = (run: (db: Db, key: IdempotencyKeyRow) => Promise<StageResult>): Stage => ({
+  mode: 'detached',
+  run,
+})
 
 /** The request a key was created for: a later request must match it to use the key. */
 interface Fingerprint {
@@ -194,18 +220,120 @@ const FINISHED_KEY_COLUMNS = [
   'recovery_point',
 ] as const
 const insertFinishedKey = preparedInsert('idempotency_finished', idempotencyKey, FINISHED_KEY_COLUMNS)
-/** The same, run on its own: one statement, its own transaction, whose commit it relaxes. */
-const insertFinishedKeyRelaxed = preparedInsert('idempotency_finished_relaxed', idempotencyKey, FINISHED_KEY_COLUMNS, {
-  returning: { relaxed: RELAXED_COMMIT },
-})
+
+type FinishedKey = Omit<IdempotencyKeyRow, 'created_at'>
+
+/** Keys one statement of `FinishedKeyWriter` writes at most. */
+const MAX_KEYS_PER_WRITE = 100
+
+/**
+ * Writes the finished keys of requests that ran under keys of their own, once their work has
+ * committed: finished at the same moment, they share one statement, its own transaction, whose
+ * commit it relaxes (losing a key in a crash merely lets its request run again; and nobody can send
+ * a key before its answer names it). A write waits for the one in flight, then takes every key
+ * queued meanwhile, so a lone request waits for nothing and under load a round trip carries many.
+ */
+class FinishedKeyWriter {
+  private readonly queue: { row: FinishedKey; done: (error?: unknown) => void }[] = []
+  private writing = false
+
+  constructor(private readonly db: Db) {}
+
+  write(row: FinishedKey): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, done: (error) => (error === undefined ? resolve() : reject(error)) })
+      if (!this.writing) void this.drain()
+    })
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_KEYS_PER_WRITE)
+      try {
+        await this.insert(batch.map((entry) => entry.row))
+        for (const entry of batch) entry.done()
+      } catch (error) {
+        // One bad row must not fail the others: each is written on its own, and fails alone.
+        if (batch.length === 1) batch[0].done(error)
+        else await Promise.all(batch.map((entry) => this.insert([entry.row]).then(() => entry.done(), entry.done)))
+      }
+    }
+    this.writing = false
+  }
+
+  private async insert(rows: FinishedKey[]): Promise<void> {
+    await insertFinishedKeys(this.db, { rows: JSON.stringify(rows) })
+  }
+}
+
+/** Finished keys given as one JSON array of rows, so that the statement is built once (see `prepared`). */
+const insertFinishedKeys = prepared('idempotency_finished_batch', (db) =>
+  db.execute(sql`
+    INSERT INTO ${idempotencyKey} (${sql.raw(FINISHED_KEY_COLUMNS.join(', '))})
+    SELECT ${sql.raw(FINISHED_KEY_COLUMNS.join(', '))}
+    FROM json_to_recordset(${sql.placeholder('rows')}::text::json) AS k(
+      id text, idempotency_key text, locked_at timestamptz, request_method text, request_params jsonb,
+      request_path text, response_code integer, response_body text, recovery_point text)
+    RETURNING ${RELAXED_COMMIT}`),
+)
+
+const finishedKeyWriters = new WeakMap<Db, FinishedKeyWriter>()
+
+/** Writes a finished key of a request's own, with those of the requests finishing beside it. */
+export function writeFinishedKey(db: Db, row: FinishedKey): Promise<void> {
+  let writer = finishedKeyWriters.get(db)
+  if (!writer) finishedKeyWriters.set(db, (writer = new FinishedKeyWriter(db)))
+  return writer.write(row)
+}
+
+/**
+ * An atomic stage under a key of the request's own: the key as the stage advanced it (written in
+ * the stage's transaction when finished), or the result of a stage that answered later (see
+ * `AnsweredLater`) or recovered from its failure, for the caller to advance the key with.
+ */
+async function runAtomicUnderOwnKey(
+  db: Db,
+  stage: AtomicStage,
+  current: IdempotencyKeyRow,
+  next: (result: StageResult) => IdempotencyKeyRow,
+  insertFinished: (tx: Db, row: IdempotencyKeyRow) => PromiseLike<unknown>,
+): Promise<{ key: IdempotencyKeyRow } | { result: StageResult }> {
+  let later: { ran: AnsweredLater; answers: unknown[] }
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const ran = await stage.run(tx, current)
+      // Sent with the COMMIT; their answers are checked once that is back.
+      if (answeredLater(ran)) return { later: ran, answers: (await lastBatch(tx, ran.last)).answers }
+      const advanced = next(ran)
+      const finished = advanced.recovery_point === FINISHED
+      const writes = [...(ran.lastWrites ?? []), ...(finished ? [() => insertFinished(tx, advanced)] : [])]
+      return {
+        later: undefined,
+        advanced,
+        written: writes.length > 0 ? (await lastBatch(tx, writes)).answers : undefined,
+      }
+    })
+    if (!outcome.later) {
+      await outcome.written
+      return { key: outcome.advanced }
+    }
+    later = { ran: outcome.later, answers: await outcome.answers }
+  } catch (error) {
+    if (!stage.recover) throw error
+    return { result: await stage.recover(db, current, error) }
+  }
+  // Committed: the answer is made outside the transaction, and its failure is not the stage's.
+  return { result: await later.ran.answer(db, later.answers) }
+}
 
 /**
  * Runs a request under a key made up for it. Nobody can know that key before the answer names it,
  * so nobody can resume or race the request: its stages run without the key row, which is written
  * once, finished, so that the answer is replayed if the client sends the key again. An atomic stage
  * that finishes writes it in its own transaction, with the stage's last writes and the COMMIT;
- * otherwise it is written after the last stage, with a relaxed commit (losing it in a crash merely
- * lets the request run again).
+ * otherwise (a stage answered later, or a detached one) it is written once the last stage is over,
+ * with the keys of other requests finishing then (see `FinishedKeyWriter`).
  */
 async function runUnderOwnKey(
   db: Db,
@@ -241,32 +369,21 @@ async function runUnderOwnKey(
           }
     let result: StageResult
     if (stage.mode === 'atomic') {
-      try {
-        const { advanced, written } = await db.transaction(async (tx) => {
-          const ran = await stage.run(tx, current)
-          const advanced = next(ran)
-          const finished = advanced.recovery_point === FINISHED
-          const writes = [
-            ...(ran.lastWrites ?? []),
-            ...(finished ? [() => insertFinishedKey(tx, rowOf(advanced))] : []),
-          ]
-          // Sent with the COMMIT; their answers are checked once that is back.
-          return { advanced, written: writes.length > 0 ? (await lastBatch(tx, writes)).answers : undefined }
-        })
-        await written
-        if (advanced.recovery_point === FINISHED) return advanced
-        key = advanced
+      const settled = await runAtomicUnderOwnKey(db, stage, current, next, (tx, row) =>
+        insertFinishedKey(tx, rowOf(row)),
+      )
+      if ('key' in settled) {
+        if (settled.key.recovery_point === FINISHED) return settled.key
+        key = settled.key
         continue
-      } catch (error) {
-        if (!stage.recover) throw error
-        result = await stage.recover(db, current, error)
       }
+      result = settled.result
     } else {
       result = await stage.run(db, current)
     }
     key = next(result)
     if (key.recovery_point === FINISHED) {
-      await insertFinishedKeyRelaxed(db, rowOf(key))
+      await writeFinishedKey(db, rowOf(key))
       return key
     }
   }
@@ -349,7 +466,8 @@ async function runStage(
       return await db.transaction(async (tx) => {
         const current = await readForUpdate(tx, key.idempotency_key)
         if (current.recovery_point !== key.recovery_point) return current
-        const ran = await stage.run(tx, current)
+        const run = await stage.run(tx, current)
+        const ran = answeredLater(run) ? await run.answer(tx, await concurrently(tx, run.last)) : run
         const written = await concurrently(tx, [...(ran.lastWrites ?? []), () => advance(tx, current, ran, serialize)])
         return written.at(-1) as IdempotencyKeyRow
       })

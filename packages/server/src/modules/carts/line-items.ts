@@ -6,7 +6,7 @@ import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotFound } from '../../http/errors.js'
 import { concurrently } from '../../db/concurrent.js'
-import { atomicStage, detachedStage, type Stages } from '../../http/idempotency.js'
+import { atomicStage, detachedStage, type AnsweredLater, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import {
   cartColumn,
@@ -31,7 +31,7 @@ import {
   unitPriceFor,
   type CartVariant,
 } from './variants.js'
-import { cartRelationsWithCustomer, cartView, defaultCartRelations, type CartView } from './view.js'
+import { cartRelationsWithCustomer, cartView, defaultCartRelations, readCartCustomer, type CartView } from './view.js'
 
 /**
  * The cart's lines, of which the ones of the variants added may take the new units. Read by cart
@@ -128,23 +128,21 @@ export function readForLines(
 }
 
 /**
- * Puts lines on a cart inside the caller's transaction (the cart locked): every variant checked
- * (published, in the cart's channel, priced in its region, in stock), inputs of one variant summed,
- * and each merged into an existing line of that variant and metadata when that line allows it
- * (`should_merge`), as v1 does. What it checks was read beforehand (`readForLines`); its writes go
- * in one batch: one per merged line, one for the new lines and, on a cart without shipping
- * methods, one marking its lines not shipped. Answers whether the cart has shipping methods. On a
- * cart without shipping methods nothing else must follow the writes, so `then` (say, a read of the
- * cart) goes in their batch, and its answer is `after`.
+ * Plans putting lines on a cart inside the caller's transaction (the cart locked): every variant
+ * checked (published, in the cart's channel, priced in its region, in stock), inputs of one variant
+ * summed, and each merged into an existing line of that variant and metadata when that line allows
+ * it (`should_merge`), as v1 does. What it checks was read beforehand (`readForLines`). Answers its
+ * writes, not sent yet (see `concurrently`): one per merged line, one for the new lines and, on a
+ * cart without shipping methods, one marking its lines not shipped; and whether the cart has
+ * shipping methods, which the new lines may change.
  */
-export async function addLines<After>(
+export function planLines(
   tx: Db,
   env: CartEnv,
   row: CartRow,
   inputs: LineInput[],
   reads: LineReads,
-  then?: () => PromiseLike<After>,
-): Promise<{ hasShippingMethods?: boolean; after?: After }> {
+): { writes: (() => PromiseLike<unknown>)[]; hasShippingMethods: boolean } {
   const { variants, inChannel, assertInStock, lines, shipped } = reads
   const region = reads.region
   if (!region) throw NotFound.entity('Region', row.region_id)
@@ -204,8 +202,7 @@ export async function addLines<After>(
   // Every method has an option, so a cart without shipped profiles has no methods, and none of
   // its lines is shipped: the ones that say otherwise are corrected in the same batch.
   const hasShippingMethods = shipped.size > 0
-  const following = !hasShippingMethods && then ? then : undefined
-  const written = await concurrently(tx, [
+  const writes = [
     ...updates.map(
       ({ id, ...changes }) =>
         () =>
@@ -217,59 +214,60 @@ export async function addLines<After>(
     ...(toInsert.length === 1 ? [() => insertLine(tx, toInsert[0])] : []),
     ...(toInsert.length > 1 ? [() => tx.insert(lineItem).values(toInsert)] : []),
     ...(hasShippingMethods ? [] : [() => unshipLines(tx, row.id)]),
-    ...(following ? [following] : []),
-  ])
-  return { hasShippingMethods, after: following ? (written.at(-1) as After) : undefined }
+  ]
+  return { writes, hasShippingMethods }
+}
+
+/** Puts lines on a cart as `planLines` plans it, its writes in one batch. */
+export async function addLines(tx: Db, env: CartEnv, row: CartRow, inputs: LineInput[], reads: LineReads) {
+  await concurrently(tx, planLines(tx, env, row, inputs, reads).writes)
 }
 
 /**
- * The line-item add in a transaction with its consequences for the cart's shipping methods;
- * answers the cart as it stands afterwards.
- */
-export async function addLineItemInTransaction(
-  tx: Db,
-  env: CartEnv,
-  cartId: string,
-  input: LineInput,
-): Promise<CartDetails> {
-  return mutateCart(
-    tx,
-    cartId,
-    async (inner, row, reads) => {
-      // The cart is read with its region: the one read for pricing lacks what the cart shows.
-      const readCart = () => loadCartDetails(inner, cartId, env.flags)
-      const { hasShippingMethods, after } = await addLines(inner, env, row, [input], reads, readCart)
-      if (after) return after
-      if (hasShippingMethods) await reconcileShippingMethods(inner, env, cartId, true)
-      return readCart()
-    },
-    (inner: Db) => readForLines(inner, env, cartId, [input.variant_id]),
-  )
-}
-
-/**
- * `POST /store/carts/:id/line-items` as idempotent stages (conventions §7): the line is added and
- * the key moves to `set-payment-sessions` in one transaction; the sessions are then brought in line
- * with the new total, outside any transaction, and the answer is stored. A cart without payment
- * sessions has nothing to bring in line, so its answer is stored with the line.
+ * `POST /store/carts/:id/line-items` as idempotent stages (conventions §7): the line is added in
+ * one transaction, under the cart's lock, whose last statements (the writes, with the read of the
+ * cart they leave and of its customer) answer later (see `AnsweredLater`). A cart with payment
+ * sessions then moves the key to `set-payment-sessions`, where the sessions are brought in line with
+ * the new total outside any transaction, and the answer is made; any other cart is answered at once.
  */
 export function addLineItemStages(env: CartEnv, cartId: string, input: LineInput): Stages {
+  const relations = cartRelationsWithCustomer(env.flags)
   return {
-    started: atomicStage(async (tx) => {
-      const details = await addLineItemInTransaction(tx, env, cartId, input)
-      if (details.payment_sessions.length > 0) return { recovery_point: 'set-payment-sessions' }
-      // No session follows the total, so the answer is ready in this transaction.
-      return {
-        response_code: 200,
-        response_body: { cart: await cartView(tx, details, cartRelationsWithCustomer(env.flags)) },
-      }
-    }),
+    started: atomicStage((tx) =>
+      mutateCart(
+        tx,
+        cartId,
+        async (inner, row, reads): Promise<AnsweredLater> => {
+          const plan = planLines(inner, env, row, [input], reads)
+          // New lines may need a shipping method changed: the writes go first, and the checks follow.
+          if (plan.hasShippingMethods) {
+            await concurrently(inner, plan.writes)
+            await reconcileShippingMethods(inner, env, cartId, true)
+          }
+          const ending = [
+            ...(plan.hasShippingMethods ? [] : plan.writes),
+            () => loadCartDetails(inner, cartId, env.flags),
+            async () => (row.customer_id ? readCartCustomer(inner, cartId) : null),
+          ]
+          return {
+            last: ending,
+            answer: async (db, answers) => {
+              const details = answers.at(-2) as CartDetails
+              if (details.payment_sessions.length > 0) return { recovery_point: 'set-payment-sessions' }
+              const customer = answers.at(-1) as Awaited<ReturnType<typeof readCartCustomer>>
+              return {
+                response_code: 200,
+                response_body: { cart: await cartView(db, details, relations, undefined, { customer }) },
+              }
+            },
+          }
+        },
+        (inner: Db) => readForLines(inner, env, cartId, [input.variant_id]),
+      ),
+    ),
     'set-payment-sessions': detachedStage(async (db) => {
       const details = await syncPaymentSessions(db, env, cartId)
-      return {
-        response_code: 200,
-        response_body: { cart: await cartView(db, details, cartRelationsWithCustomer(env.flags)) },
-      }
+      return { response_code: 200, response_body: { cart: await cartView(db, details, relations) } }
     }),
   }
 }

@@ -249,7 +249,9 @@ describe('cart write path statement count', () => {
       // upper bounds. A transaction's BEGIN goes out with its first statement, its last writes
       // (and the read of the cart they change) with its COMMIT; the reads of a line add, an update
       // and a shipping method go out with the cart's lock, an update's address writes with the
-      // cart's. The manual providers answer from the server's own process, so they are asked under
+      // cart's. A line add takes two in its transaction, the lock with the reads, then the writes
+      // with the read of the cart and the COMMIT, and one more, after it, for the finished key it
+      // made up, which it shares with the requests finishing beside it. The manual providers answer from the server's own process, so they are asked under
       // the cart's lock: a shipping method is checked and written in one transaction, and so are
       // the payment sessions with the provider's answer (and the cart they leave, and its
       // customer, read behind them). A selection that changes nothing takes no lock. Completion
