@@ -179,11 +179,15 @@ async function syncVariants(
   if (entries.length === 0) return
   const productIds = entries.map((entry) => entry.productId)
   const [existing, options] = await concurrently(db, [
+    // Locked up front in id order, as a checkout locks the variants whose stock it takes: in
+    // whatever order the writes below reach them, the two never wait on each other in a cycle.
     () =>
       db
         .select({ id: productVariant.id, product_id: productVariant.product_id, metadata: productVariant.metadata })
         .from(productVariant)
-        .where(and(inArray(productVariant.product_id, productIds), isNull(productVariant.deleted_at))),
+        .where(and(inArray(productVariant.product_id, productIds), isNull(productVariant.deleted_at)))
+        .orderBy(productVariant.id)
+        .for('update'),
     () =>
       db
         .select({ id: productOption.id, title: productOption.title, product_id: productOption.product_id })

@@ -12,7 +12,7 @@ import { createProducts } from './product-bulk-writes.js'
 import { createProduct, updateProduct } from './product-writes.js'
 import { retrieveAdminProduct, type CatalogFlags } from './products.js'
 import type { AdminPostProductsProductReq, AdminPostProductsReq } from './products.contract.js'
-import { product } from './schema.js'
+import { product, productVariant } from './schema.js'
 
 // The app loads the inventory module, which gives the catalogue its inventory seam.
 const ctx = useTestApp()
@@ -354,6 +354,64 @@ describe('updateProducts (bulk) changes what updateProduct changes', () => {
       await db.execute(sql`DROP FUNCTION slow_type()`)
     }
   })
+
+  // On PGlite's one connection nobody else can look at the locks while the batch runs.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'holds every variant it writes before it writes the first, as a checkout takes their stock',
+    async () => {
+      const db = ctx.database.db
+      const products = [
+        await createProduct(db, minimalInput('UVA'), flags),
+        await createProduct(db, minimalInput('UVB'), flags),
+      ]
+      const variantIds = products.map((row) => row.variants![0].id!)
+      // Each variant's update sleeps: while the batch writes the first, it must hold the second too,
+      // or a checkout taking both (in id order) could hold one the batch still needs, and wait for it.
+      await db.execute(
+        sql.raw(`CREATE FUNCTION slow_variant() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END $$`),
+      )
+      await db.execute(
+        sql.raw(`CREATE TRIGGER slow_variant BEFORE UPDATE ON product_variant FOR EACH ROW
+          WHEN (NEW.title = 'slow-variant') EXECUTE FUNCTION slow_variant()`),
+      )
+      try {
+        const batch = updateProducts(
+          db,
+          products.map((row, i) => ({
+            id: row.id!,
+            input: { variants: [{ id: variantIds[i], title: 'slow-variant' }] },
+          })),
+          flags,
+        )
+        for (let waited = 0; ; waited += 10) {
+          const sleeping = await db.execute(
+            sql`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%product_variant%'`,
+          )
+          if ((sleeping as unknown as { rows: unknown[] }).rows.length > 0) break
+          if (waited > 5000) throw new Error('the batch never reached its variants')
+          await new Promise((resolve) => setTimeout(resolve, 10))
+        }
+        const locked = await Promise.all(
+          variantIds.map((id) =>
+            db
+              .transaction((tx) =>
+                tx.select().from(productVariant).where(eq(productVariant.id, id)).for('update', { noWait: true }),
+              )
+              .then(
+                () => false,
+                () => true,
+              ),
+          ),
+        )
+        await batch
+        expect(locked).toEqual([true, true])
+      } finally {
+        await db.execute(sql`DROP TRIGGER slow_variant ON product_variant`)
+        await db.execute(sql`DROP FUNCTION slow_variant()`)
+      }
+    },
+  )
 
   it('writes nothing when one product is missing or breaks a constraint', async () => {
     const db = ctx.database.db
