@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FeatureFlags } from '../../config.js'
 import { makeCategory, makeProduct } from '../../testing/factories/catalog.js'
+import { makeSalesChannel } from '../../testing/factories/sales-channels.js'
 import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
-import { productCategory } from './schema.js'
+import { salesChannel } from '../sales-channels/schema.js'
+import { productCategory, productSalesChannel } from './schema.js'
 
 /**
  * Real parallel admin requests on one product or one category tree. On PostgreSQL they run on
@@ -135,5 +137,37 @@ describe('parallel changes to the category tree', () => {
     expect(statuses(answers)).toEqual(Array(5).fill(200))
     const rows = await db().select().from(productCategory).where(eq(productCategory.parent_category_id, parent.id))
     expect(rows.map((row) => row.rank).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4])
+  })
+})
+
+describe('products linked to a sales channel being deleted', () => {
+  it('are refused once the delete commits, having waited for it', async () => {
+    const routes = [
+      (channelId: string, productId: string) =>
+        post(`/admin/sales-channels/${channelId}/products/batch`, { product_ids: [{ id: productId }] }),
+      (channelId: string, productId: string) =>
+        post(`/admin/products/${productId}`, { sales_channels: [{ id: channelId }] }),
+    ]
+    for (const link of routes) {
+      const channel = await makeSalesChannel(db())
+      const product = await makeProduct(db())
+      let linking: ReturnType<typeof link> | undefined
+      // The delete holds the channel's row until it commits; on PostgreSQL the link is asked
+      // for meanwhile, on a connection of its own.
+      await db().transaction(async (tx) => {
+        await tx.select().from(salesChannel).where(eq(salesChannel.id, channel.id)).for('update')
+        await tx.update(salesChannel).set({ deleted_at: new Date() }).where(eq(salesChannel.id, channel.id))
+        linking = link(channel.id, product.id)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      })
+      const answer = await linking!
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400)
+      expect(answer.statusCode).toBeLessThan(500)
+      const links = await db()
+        .select()
+        .from(productSalesChannel)
+        .where(eq(productSalesChannel.sales_channel_id, channel.id))
+      expect(links).toEqual([])
+    }
   })
 })

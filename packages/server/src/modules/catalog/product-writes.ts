@@ -153,10 +153,13 @@ async function setCategories(db: Db, productId: string, categories: readonly { i
 async function setSalesChannels(db: Db, productId: string, channelIds: readonly string[]): Promise<void> {
   const ids = [...new Set(channelIds)]
   if (ids.length > 0) {
+    // Locked as the channel products batch locks it (sales-channel-products.ts).
     const found = await db
       .select({ id: salesChannel.id })
       .from(salesChannel)
       .where(and(inArray(salesChannel.id, ids), isNull(salesChannel.deleted_at)))
+      .orderBy(salesChannel.id)
+      .for('share')
     const known = new Set(found.map((row) => row.id))
     const missing = ids.filter((id) => !known.has(id))
     if (missing.length > 0) throw new MultipleErrors(400, [`Sales Channels ${missing.join(', ')} do not exist`])

@@ -14,12 +14,17 @@ import { catalogWrite } from './read-cache.js'
  * in the catalogue, so these two routes do too.
  */
 
+/**
+ * The live channel, locked until the transaction ends as its delete locks it whole: products are
+ * not linked to a channel a committed delete took away, and a delete waits for the links in flight.
+ */
 async function retrieveChannel(db: Db, id: string): Promise<SalesChannelRow> {
   const [row] = await db
     .select()
     .from(salesChannel)
     .where(and(eq(salesChannel.id, id), isNull(salesChannel.deleted_at)))
     .limit(1)
+    .for('share')
   if (!row) throw NotFound.entity('Sales channel', id)
   return row
 }

@@ -77,8 +77,14 @@ async function withCustomers(
   }))
 }
 
-async function findGroup(db: Db, id: string): Promise<CustomerGroupRow> {
-  const [row] = await db.select().from(customerGroup).where(activeGroup(id)).limit(1)
+/**
+ * The live group. A write locks it (`lock`) until its transaction ends: a change of its members
+ * shares the lock, a change of the group itself takes it whole, so members are never added to a
+ * group being deleted (which ends its memberships), and a deleted group is not found again.
+ */
+async function findGroup(db: Db, id: string, lock?: 'share' | 'update'): Promise<CustomerGroupRow> {
+  const query = db.select().from(customerGroup).where(activeGroup(id)).limit(1)
+  const [row] = lock ? await query.for(lock) : await query
   if (!row) throw NotFound.entity('CustomerGroup', id)
   return row
 }
@@ -162,7 +168,7 @@ export async function updateCustomerGroup(
   query: FindParamsQuery = {},
 ): Promise<CustomerGroupWithCustomers> {
   return db.transaction(async (tx) => {
-    const current = await findGroup(tx, id)
+    const current = await findGroup(tx, id, 'update')
     if (input.name !== undefined && input.name !== current.name) await assertNameFree(tx, input.name, id)
     await tx
       .update(customerGroup)
@@ -180,7 +186,7 @@ export async function updateCustomerGroup(
 /** Soft-deletes the group and ends its memberships; its name is free again. */
 export async function deleteCustomerGroup(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await findGroup(tx, id)
+    await findGroup(tx, id, 'update')
     await tx.update(customerGroup).set({ deleted_at: new Date() }).where(eq(customerGroup.id, id))
     await tx.delete(customerGroupCustomer).where(eq(customerGroupCustomer.customer_group_id, id))
   })
@@ -203,7 +209,7 @@ async function assertCustomersExist(db: Db, ids: string[]): Promise<void> {
 export async function addCustomersToGroup(db: Db, groupId: string, customerIds: string[]): Promise<CustomerGroupRow> {
   const ids = [...new Set(customerIds)]
   return db.transaction(async (tx) => {
-    const group = await findGroup(tx, groupId)
+    const group = await findGroup(tx, groupId, 'share')
     await assertCustomersExist(tx, ids)
     if (ids.length > 0) {
       await tx
@@ -222,7 +228,7 @@ export async function removeCustomersFromGroup(
 ): Promise<CustomerGroupRow> {
   const ids = [...new Set(customerIds)]
   return db.transaction(async (tx) => {
-    const group = await findGroup(tx, groupId)
+    const group = await findGroup(tx, groupId, 'share')
     await assertCustomersExist(tx, ids)
     if (ids.length > 0) {
       await tx

@@ -361,10 +361,13 @@ export async function updateCustomerAsAdmin(
 async function replaceGroups(tx: Db, customerId: string, groupIds: string[]): Promise<void> {
   const ids = [...new Set(groupIds)]
   if (ids.length > 0) {
+    // Locked as a change of a group's members locks it (see `findGroup` in groups.ts).
     const found = await tx
       .select({ id: customerGroup.id })
       .from(customerGroup)
       .where(and(inArray(customerGroup.id, ids), isNull(customerGroup.deleted_at)))
+      .orderBy(customerGroup.id)
+      .for('share')
     const known = new Set(found.map((row) => row.id))
     const unknown = ids.filter((groupId) => !known.has(groupId))
     if (unknown.length > 0) {
