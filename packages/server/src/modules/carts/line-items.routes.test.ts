@@ -6,6 +6,7 @@ import { freeCountry, makeCart } from '../../testing/factories/carts.js'
 import { makeProduct, type VariantFixture } from '../../testing/factories/catalog.js'
 import { makeRegion, type RegionFixture } from '../../testing/factories/regions.js'
 import { makeSalesChannel } from '../../testing/factories/sales-channels.js'
+import { asCustomer } from '../../testing/factories/customers.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { productVariant } from '../catalog/schema.js'
 import { ensureStore } from '../store/service.js'
@@ -52,6 +53,21 @@ describe('POST /store/carts/:id/line-items', () => {
     const engraved = await add(cart.id, { variant_id: shirt.id, quantity: 1, metadata: { engraving: 'A' } })
     expect(engraved.body.cart.items).toHaveLength(2)
     expect(engraved.body.cart.subtotal).toBe(4000)
+  })
+
+  it("answers with the cart's customer, under a key of its own and under the client's", async () => {
+    const { customer: shopper } = await asCustomer(db())
+    const cart = await makeCart(db(), { region_id: region.id, customer_id: shopper.id, email: shopper.email })
+    const shirt = await variant()
+
+    const own = await add(cart.id, { variant_id: shirt.id, quantity: 1 })
+    const keyed = await add(cart.id, { variant_id: shirt.id, quantity: 1 }, { 'idempotency-key': `line-${cart.id}` })
+
+    for (const answer of [own, keyed]) {
+      expect(answer.status).toBe(200)
+      expect(answer.body.cart.customer).toMatchObject({ id: shopper.id, email: shopper.email })
+    }
+    expect(keyed.body.cart.items).toMatchObject([{ quantity: 2 }])
   })
 
   it('prices the merged quantity with quantity tiers', async () => {
