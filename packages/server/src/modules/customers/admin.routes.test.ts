@@ -484,7 +484,9 @@ describe('admin customer groups', () => {
     expect(await ids(`id[]=${g1.id}&id[]=${g2.id}&order=created_at`)).toEqual([g1.id, g2.id])
     expect(await ids(`id[gt]=${g1.id}&q=${tag}`)).toEqual([g2.id])
     expect(await ids(`id[ends_with]=${g2.id.slice(-10).toLowerCase()}`)).toEqual([g2.id])
-    expect(await ids(`id[contains]=${g1.id.slice(8, 20)}`)).toEqual([g1.id])
+    // Ids made in one millisecond (or after a test set the clock ahead) share all but their last
+    // characters: the part searched for keeps the last one.
+    expect(await ids(`id[contains]=${g1.id.slice(6)}`)).toEqual([g1.id])
     expect(await ids(`name[]=${tag}-a`)).toEqual([g2.id])
     expect(await ids(`name=${tag}-a,${tag}-b&order=name`)).toEqual([g2.id, g1.id])
     expect(await ids(`q=${tag}&created_at[lt]=2000-01-01`)).toEqual([])
