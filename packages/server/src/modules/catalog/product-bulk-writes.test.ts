@@ -156,6 +156,31 @@ function fullInput(marker: string): AdminPostProductsReq & { handle: string } {
 }
 
 /** A product with only the required fields: the store's default sales channel, no options. */
+/**
+ * Runs `work` while each row of `table` matching `when` takes `seconds` to insert or update, so
+ * that a test can act while a write is half-way.
+ */
+async function whileSlow(
+  db: Db,
+  slow: { write: 'INSERT' | 'UPDATE'; table: string; when: string; seconds: number },
+  work: () => Promise<void>,
+) {
+  await db.execute(
+    sql.raw(`CREATE FUNCTION slow_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_sleep(${slow.seconds}); RETURN NEW; END $$`),
+  )
+  await db.execute(
+    sql.raw(`CREATE TRIGGER slow_write BEFORE ${slow.write} ON ${slow.table} FOR EACH ROW
+      WHEN (${slow.when}) EXECUTE FUNCTION slow_write()`),
+  )
+  try {
+    await work()
+  } finally {
+    await db.execute(sql.raw(`DROP TRIGGER slow_write ON ${slow.table}`))
+    await db.execute(sql`DROP FUNCTION slow_write()`)
+  }
+}
+
 function minimalInput(marker: string): AdminPostProductsReq & { handle: string } {
   return {
     title: 'Poster',
@@ -317,15 +342,8 @@ describe('updateProducts (bulk) changes what updateProduct changes', () => {
     const { headers } = await asAdmin(db)
     // The batch's new product type takes 300 ms to insert: the batch has read its products by
     // then, and the admin requests below come in before it writes them.
-    await db.execute(
-      sql.raw(`CREATE FUNCTION slow_type() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN PERFORM pg_sleep(0.3); RETURN NEW; END $$`),
-    )
-    await db.execute(
-      sql.raw(`CREATE TRIGGER slow_type BEFORE INSERT ON product_type FOR EACH ROW
-        WHEN (NEW.value = 'slow-type') EXECUTE FUNCTION slow_type()`),
-    )
-    try {
+    const slow = { write: 'INSERT', table: 'product_type', when: `NEW.value = 'slow-type'`, seconds: 0.3 } as const
+    await whileSlow(db, slow, async () => {
       const batch = updateProducts(
         db,
         products.map((row) => ({ id: row.id!, input: { type: { value: 'slow-type' }, metadata: { imported: true } } })),
@@ -349,10 +367,7 @@ describe('updateProducts (bulk) changes what updateProduct changes', () => {
         const [stored] = await db.select({ metadata: product.metadata }).from(product).where(eq(product.id, row.id!))
         expect(stored.metadata).toEqual({ imported: true, [`admin_${i}`]: 'set' })
       }
-    } finally {
-      await db.execute(sql`DROP TRIGGER slow_type ON product_type`)
-      await db.execute(sql`DROP FUNCTION slow_type()`)
-    }
+    })
   })
 
   // On PGlite's one connection nobody else can look at the locks while the batch runs.
@@ -367,15 +382,13 @@ describe('updateProducts (bulk) changes what updateProduct changes', () => {
       const variantIds = products.map((row) => row.variants![0].id!)
       // Each variant's update sleeps: while the batch writes the first, it must hold the second too,
       // or a checkout taking both (in id order) could hold one the batch still needs, and wait for it.
-      await db.execute(
-        sql.raw(`CREATE FUNCTION slow_variant() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END $$`),
-      )
-      await db.execute(
-        sql.raw(`CREATE TRIGGER slow_variant BEFORE UPDATE ON product_variant FOR EACH ROW
-          WHEN (NEW.title = 'slow-variant') EXECUTE FUNCTION slow_variant()`),
-      )
-      try {
+      const slow = {
+        write: 'UPDATE',
+        table: 'product_variant',
+        when: `NEW.title = 'slow-variant'`,
+        seconds: 0.4,
+      } as const
+      await whileSlow(db, slow, async () => {
         const batch = updateProducts(
           db,
           products.map((row, i) => ({
@@ -406,10 +419,7 @@ describe('updateProducts (bulk) changes what updateProduct changes', () => {
         )
         await batch
         expect(locked).toEqual([true, true])
-      } finally {
-        await db.execute(sql`DROP TRIGGER slow_variant ON product_variant`)
-        await db.execute(sql`DROP FUNCTION slow_variant()`)
-      }
+      })
     },
   )
 
