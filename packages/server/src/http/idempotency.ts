@@ -66,7 +66,9 @@ export type StageResult = ({ recovery_point: string } | { response_code: number;
  * they leave) answers instead: the statements, not sent yet, and how to make the result of their
  * answers. Under a key of its own the request's last statements go out with the COMMIT, one round
  * trip fewer, and `answer` runs once it is back, on the root handle. Under a client's key they run
- * in the stage's transaction, which advances the key with the result, and `answer` runs there.
+ * in the stage's transaction, which advances the key with the result, and `answer` runs there. So
+ * `answer` should only make the result of what it is given: once the changes have committed, its
+ * failure cannot take them back.
  */
 export interface AnsweredLater {
   last: Writes
