@@ -10,9 +10,10 @@ import { atomicStage, detachedStage, type AnsweredLater, type Stages } from '../
 import { mutateCart, type CartEnv } from './lock.js'
 import {
   cartColumn,
-  loadCartDetails,
+  readWholeCart,
   retrievePricingRegionOfCart,
-  type CartDetails,
+  wholeCartDetails,
+  type WholeCart,
   type PricingRegion,
   type CartRow,
   type LineItemRow,
@@ -246,13 +247,13 @@ export function addLineItemStages(env: CartEnv, cartId: string, input: LineInput
           }
           const ending = [
             ...(plan.hasShippingMethods ? [] : plan.writes),
-            () => loadCartDetails(inner, cartId, env.flags),
+            () => readWholeCart(inner, cartId),
             async () => (row.customer_id ? readCartCustomer(inner, cartId) : null),
           ]
           return {
             last: ending,
             answer: async (db, answers) => {
-              const details = answers.at(-2) as CartDetails
+              const details = await wholeCartDetails(db, cartId, answers.at(-2) as WholeCart, env.flags)
               if (details.payment_sessions.length > 0) return { recovery_point: 'set-payment-sessions' }
               const customer = answers.at(-1) as Awaited<ReturnType<typeof readCartCustomer>>
               return {

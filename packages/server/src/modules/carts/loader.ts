@@ -336,7 +336,7 @@ const wholeCartSelect = (db: Db, region: typeof cartRegionJson | SQL<null>) =>
 const cartStatement = prepared('cart_whole', (db) => wholeCartSelect(db, cartRegionJson))
 const cartOfKnownRegionStatement = prepared('cart_whole_known_region', (db) => wholeCartSelect(db, sql<null>`NULL`))
 
-type WholeCart = Awaited<ReturnType<typeof cartStatement>>[number]
+export type WholeCart = Awaited<ReturnType<typeof cartStatement>>[number]
 
 const itemOf = rowReader(lineItem)
 const variantOf = rowReader(productVariant)
@@ -585,11 +585,35 @@ export async function loadCartDetails(
   flags: CartFlags,
   known: KnownCartParts = {},
 ): Promise<CartDetails> {
+  const knownRow = known.row?.id === cartId ? known.row : undefined
+  const bare = known.bare === true && knownRow !== undefined
+  const whole = bare ? undefined : await readWholeCart(db, cartId, known.region)
+  return wholeCartDetails(db, cartId, whole, flags, known)
+}
+
+/**
+ * Sends the whole-cart statement (see `cartStatement`), without the region when the caller knows
+ * it; `wholeCartDetails` makes the cart of its answer. Apart, the statement can go out with a
+ * transaction's last writes and its COMMIT, and the cart be made once that is back: whatever more
+ * the making reads (a region, a shipping profile made the first time) it reads on the handle it is
+ * given then, never on a transaction that has ended.
+ */
+export function readWholeCart(db: Db, cartId: string, knownRegion?: CartRegion): Promise<WholeCart | undefined> {
+  const statement = knownRegion ? cartOfKnownRegionStatement : cartStatement
+  return statement(db, { id: cartId }).then(([whole]) => whole as WholeCart | undefined)
+}
+
+/** The cart `readWholeCart` read (see `loadCartDetails`); undefined for a bare cart the caller knows. */
+export async function wholeCartDetails(
+  db: Db,
+  cartId: string,
+  whole: WholeCart | undefined,
+  flags: CartFlags,
+  known: KnownCartParts = {},
+): Promise<CartDetails> {
   const forceTaxes = known.forceTaxes ?? false
   const knownRow = known.row?.id === cartId ? known.row : undefined
   const bare = known.bare === true && knownRow !== undefined
-  const statement = known.region ? cartOfKnownRegionStatement : cartStatement
-  const whole = bare ? undefined : (await statement(db, { id: cartId }))[0]
   if (whole === undefined && !bare) throw NotFound.entity('Cart', cartId)
   const parts: CartParts = whole
     ? {
@@ -604,7 +628,7 @@ export async function loadCartDetails(
   const regionDetails =
     known.region?.id === row.region_id
       ? known.region
-      : whole && statement === cartStatement
+      : whole && !known.region
         ? regionOfCart(whole, row.region_id)
         : await retrieveCartRegion(db, row.region_id)
   const storedTaxes = usesStoredTaxes(row, regionDetails.automatic_taxes, forceTaxes)

@@ -12,7 +12,15 @@ import {
 import { detachedStage, type Stages } from '../../http/idempotency.js'
 import { concurrently, lastBatch } from '../../db/concurrent.js'
 import { assertCartOpen, lockCart, type CartEnv } from './lock.js'
-import { loadCartDetails, type CartDetails, type CartRegion, type PaymentSessionRow } from './loader.js'
+import {
+  loadCartDetails,
+  readWholeCart,
+  wholeCartDetails,
+  type CartDetails,
+  type CartRegion,
+  type PaymentSessionRow,
+  type WholeCart,
+} from './loader.js'
 import { paymentSession } from './schema.js'
 import type { CustomerWithRelations } from '../customers/service.js'
 import { cartRelationsWithCustomer, cartViewOf, readCartCustomer, REFRESH_RELATIONS, type CartView } from './view.js'
@@ -310,13 +318,14 @@ async function planRound(
     const batch = await lastBatch(tx, [
       ...plan.writes.splice(0),
       ...answerWrites(tx, answers),
-      ...cartReads(tx, env, cartId, options),
+      ...cartReads(tx, cartId, options),
     ])
     return { round: { plan: { ...plan, calls: [] }, details }, written: batch.answers, answered: true }
   })
   const results = await written
   if (!answered) return round
-  const [after, customer] = results.slice(-2) as [CartDetails, CustomerWithRelations | null | undefined]
+  const [whole, customer] = results.slice(-2) as [WholeCart | undefined, CustomerWithRelations | null | undefined]
+  const after = await wholeCartDetails(db, cartId, whole, env.flags)
   return { plan: round.plan, details: round.details, after: { details: after, customer } }
 }
 
@@ -352,7 +361,7 @@ async function applyAnswers(
   if (answers.length === 0) return { discards: [] }
   const { written } = await db.transaction(async (tx) => {
     const writes = answerWrites(tx, answers)
-    const reads = cartReads(tx, env, cartId, options)
+    const reads = cartReads(tx, cartId, options)
     // Wrapped: a promise returned as it is would hold the COMMIT until it settles.
     const batch = await lastBatch(tx, [() => lockCart(tx, cartId, { relaxed: true }), ...writes, ...reads])
     return { written: batch.answers }
@@ -362,8 +371,8 @@ async function applyAnswers(
   const discards = answers.flatMap(({ call, result }, index) =>
     updated[index].length === 0 && call.kind === 'initiate' ? [{ providerId: call.providerId, data: result.data }] : [],
   )
-  const [details, customer] = results.slice(-2) as [CartDetails, CustomerWithRelations | null | undefined]
-  return { discards, after: { details, customer } }
+  const [whole, customer] = results.slice(-2) as [WholeCart | undefined, CustomerWithRelations | null | undefined]
+  return { discards, after: { details: await wholeCartDetails(db, cartId, whole, env.flags), customer } }
 }
 
 /** The providers' answers, each written only over its session as planned (see `answerStatement`). */
@@ -384,10 +393,13 @@ function answerWrites(tx: Db, answers: { call: ProviderCall; result: CallResult 
   )
 }
 
-/** The cart after the answers, and its customer when the run's answer shows them. */
-function cartReads(tx: Db, env: CartEnv, cartId: string, options: RunOptions) {
+/**
+ * The cart after the answers (made once the COMMIT is back, see `readWholeCart`), and its customer
+ * when the run's answer shows them.
+ */
+function cartReads(tx: Db, cartId: string, options: RunOptions) {
   return [
-    () => loadCartDetails(tx, cartId, env.flags),
+    () => readWholeCart(tx, cartId),
     () => (options.withCustomer ? readCartCustomer(tx, cartId) : Promise.resolve(undefined)),
   ] as const
 }

@@ -30,16 +30,19 @@ import { assertCartOpen, lockCart, mutateCart, type CartEnv } from './lock.js'
 import {
   computeCartTaxLines,
   loadCartDetails,
+  readWholeCart,
   retrieveCartRegion,
   retrieveCartRow,
   retrieveRegionOfCart,
   totalsOf,
+  wholeCartDetails,
   type CartDetails,
   type CartFlags,
   type CartRegion,
   type CartRow,
   type PaymentSessionRow,
   type TaxLine,
+  type WholeCart,
 } from './loader.js'
 import { syncPaymentSessions } from './payment-sessions.js'
 import { insertBareCart } from './bare-cart.js'
@@ -396,11 +399,9 @@ export async function updateCart(
         await concurrently(tx, [...writes, () => reconcileShippingMethods(tx, env, id)])
         return { dropped: droppedSessions, region: cartRegion }
       }
-      // Nothing else follows the writes: the cart is read in their batch, which goes out with the COMMIT.
-      const { answers } = await lastBatch(tx, [
-        ...writes,
-        () => loadCartDetails(tx, id, env.flags, { region: cartRegion }),
-      ])
+      // Nothing else follows the writes: the cart is read in their batch, which goes out with the
+      // COMMIT, and made once that is back.
+      const { answers } = await lastBatch(tx, [...writes, () => readWholeCart(tx, id, cartRegion)])
       return { dropped: droppedSessions, region: cartRegion, written: answers }
     },
     // What the change needs that the cart's id alone tells goes out with the lock.
@@ -416,7 +417,8 @@ export async function updateCart(
       return { owner, region, shippingAddress }
     },
   )
-  const read = written ? ((await written).at(-1) as CartDetails) : undefined
+  const whole = written ? ((await written).at(-1) as WholeCart | undefined) : undefined
+  const read = written ? await wholeCartDetails(db, id, whole, env.flags, { region: knownRegion }) : undefined
   await deleteProviderSessions(env, dropped)
   const details = await syncPaymentSessions(db, env, id, { region: knownRegion, read })
   return cartView(db, details, defaultCartRelations(env.flags))

@@ -15,7 +15,14 @@ import {
 import { shippingOption } from '../shipping/schema.js'
 import { priceShippingOption, readShippingOption, type ShippingOptionView } from '../shipping/service.js'
 import { assertCartOpen, mutateCart, type CartEnv } from './lock.js'
-import { loadCartDetails, type CartDetails } from './loader.js'
+import {
+  loadCartDetails,
+  readWholeCart,
+  wholeCartDetails,
+  type CartDetails,
+  type CartRegion,
+  type WholeCart,
+} from './loader.js'
 import { syncPaymentSessions } from './payment-sessions.js'
 import { lineItem, shippingMethod } from './schema.js'
 import { cartView, defaultCartRelations, type CartView } from './view.js'
@@ -169,14 +176,15 @@ export async function addShippingMethod(
   cartId: string,
   input: { option_id: string; data?: Record<string, unknown> },
 ): Promise<CartView> {
-  let written: { answers: Promise<unknown[]> }
+  let written: WrittenMethod
   try {
     written = await addUnderLock(db, env, cartId, input)
   } catch (error) {
     if (!(error instanceof CallsOutside)) throw error
     written = await addBesideProvider(db, env, cartId, input)
   }
-  const read = (await written.answers).at(-1) as CartDetails
+  const whole = (await written.answers).at(-1) as WholeCart | undefined
+  const read = await wholeCartDetails(db, cartId, whole, env.flags, { region: written.region })
   const details = await syncPaymentSessions(db, env, cartId, { read })
   return cartView(db, details, defaultCartRelations(env.flags))
 }
@@ -195,7 +203,7 @@ function addUnderLock(
   env: CartEnv,
   cartId: string,
   input: { option_id: string; data?: Record<string, unknown> },
-): Promise<{ answers: Promise<unknown[]> }> {
+): Promise<WrittenMethod> {
   return mutateCart(
     db,
     cartId,
@@ -219,7 +227,7 @@ async function addBesideProvider(
   env: CartEnv,
   cartId: string,
   input: { option_id: string; data?: Record<string, unknown> },
-): Promise<{ answers: Promise<unknown[]> }> {
+): Promise<WrittenMethod> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const seen = await loadCartDetails(db, cartId, env.flags)
     assertCartOpen(seen.cart)
@@ -246,10 +254,16 @@ async function addBesideProvider(
   throw new Conflict('The cart kept changing while its shipping method was being checked')
 }
 
+/** A method's writes, sent with the COMMIT, and the region of the cart they read (see `writeMethod`). */
+interface WrittenMethod {
+  answers: Promise<unknown[]>
+  region: CartRegion
+}
+
 /**
  * Writes the method, and reads the cart as it then stands in the same batch, which goes out with
  * the COMMIT: the read is the last of the `answers`, awaited once the transaction is over (see
- * `lastBatch`).
+ * `lastBatch`), and made into the cart then (see `readWholeCart`).
  */
 async function writeMethod(
   tx: Db,
@@ -257,7 +271,7 @@ async function writeMethod(
   option: ShippingOptionView,
   data: Record<string, unknown>,
   env: CartEnv,
-): Promise<{ answers: Promise<unknown[]> }> {
+): Promise<WrittenMethod> {
   const sameProfile = details.shipping_methods
     .filter((method) => method.shipping_option?.profile_id === option.profile_id)
     .map((method) => method.id)
@@ -269,7 +283,7 @@ async function writeMethod(
   ).add(option.profile_id)
   // One batch, in this order: the replaced methods go, the new one is written, the lines follow,
   // then the cart is read.
-  return lastBatch(tx, [
+  const { answers } = await lastBatch(tx, [
     ...(sameProfile.length > 0
       ? [
           () =>
@@ -288,8 +302,9 @@ async function writeMethod(
         includes_tax: env.flags.tax_inclusive_pricing && option.includes_tax,
       }),
     ...shippedLineUpdates(tx, details, shipped),
-    () => loadCartDetails(tx, details.cart.id, env.flags, { region: details.region }),
+    () => readWholeCart(tx, details.cart.id, details.region),
   ])
+  return { answers, region: details.region }
 }
 
 /**
