@@ -123,20 +123,8 @@ async function resolveSalesChannel(
   flags: CartFlags,
 ): Promise<SalesChannelRow | null> {
   if (!flags.sales_channels) return null
-  const keyChannels = actor.publishableKey?.salesChannelIds ?? []
-  let channel: SalesChannelRow | null
-  if (requested) {
-    assertChannelsInScope([requested], keyChannels)
-    channel = await retrieveSalesChannel(db, requested)
-  } else if (keyChannels.length > 1) {
-    throw new UnexpectedState(
-      'The PublishableApiKey provided in the request header has multiple associated sales channels.',
-    )
-  } else if (keyChannels.length === 1) {
-    channel = await retrieveSalesChannel(db, keyChannels[0])
-  } else {
-    channel = await retrieveStoreDefaultChannel(db)
-  }
+  const { id } = channelAskedFor(requested, actor)
+  const channel = id ? await retrieveSalesChannel(db, id) : await retrieveStoreDefaultChannel(db)
   if (channel?.is_disabled) {
     throw new InvalidData(`Unable to assign the cart to a disabled Sales Channel "${channel.name}"`)
   }
@@ -144,14 +132,33 @@ async function resolveSalesChannel(
 }
 
 /**
- * The channel a cart without lines asks `insertBareCart` for, by `resolveSalesChannel`'s rules:
- * `{ id: undefined }` for the store's default. Undefined when those rules refuse the request.
+ * The channel a cart asks for: the one in the body (inside the publishable key's scope), else the
+ * key's only channel; `{ id: undefined }` for the store's default.
+ */
+function channelAskedFor(requested: string | undefined, actor: CartActor): { id: string | undefined } {
+  const keyChannels = actor.publishableKey?.salesChannelIds ?? []
+  if (requested) {
+    assertChannelsInScope([requested], keyChannels)
+    return { id: requested }
+  }
+  if (keyChannels.length > 1) {
+    throw new UnexpectedState(
+      'The PublishableApiKey provided in the request header has multiple associated sales channels.',
+    )
+  }
+  return { id: keyChannels[0] }
+}
+
+/**
+ * `channelAskedFor` for `insertBareCart`; undefined where it refuses, for the general path to
+ * refuse in its own order (an unknown region is named first).
  */
 function bareCartChannel(requested: string | undefined, actor: CartActor): { id: string | undefined } | undefined {
-  const keyChannels = actor.publishableKey?.salesChannelIds ?? []
-  if (requested) return keyChannels.length === 0 || keyChannels.includes(requested) ? { id: requested } : undefined
-  if (keyChannels.length > 1) return undefined
-  return { id: keyChannels[0] }
+  try {
+    return channelAskedFor(requested, actor)
+  } catch {
+    return undefined
+  }
 }
 
 /** The store's default sales channel, read with the store in one statement. */
