@@ -9,6 +9,7 @@ import { makeSalesChannel } from '../../testing/factories/sales-channels.js'
 import { asCustomer } from '../../testing/factories/customers.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { productVariant } from '../catalog/schema.js'
+import { lineItem } from './schema.js'
 import { ensureStore } from '../store/service.js'
 
 const ctx = useTestApp()
@@ -143,6 +144,24 @@ describe('POST /store/carts/:id/line-items', () => {
     expect((await add(cart.id, { variant_id: scarce.id, quantity: 2, metadata: { gift: true } })).status).toBe(400)
     expect((await add(cart.id, { variant_id: backorder.id, quantity: 5 })).status).toBe(200)
     expect((await add(cart.id, { variant_id: unmanaged.id, quantity: 5 })).status).toBe(200)
+  })
+
+  it('marks every line not shipped on a cart without shipping methods', async () => {
+    const cart = await cartIn()
+    const first = await add(cart.id, { variant_id: (await variant()).id, quantity: 1 })
+    // A line that says it is shipped on a cart without methods (left so by an older release, say).
+    await db().update(lineItem).set({ has_shipping: true }).where(eq(lineItem.id, first.body.cart.items[0].id))
+
+    const corrected = await add(cart.id, { variant_id: (await variant()).id, quantity: 1 })
+    expect(corrected.body.cart.items.map((item: { has_shipping: boolean }) => item.has_shipping)).toEqual([
+      false,
+      false,
+    ])
+    const stored = await db()
+      .select({ shipped: lineItem.has_shipping })
+      .from(lineItem)
+      .where(eq(lineItem.cart_id, cart.id))
+    expect(stored.map((line) => line.shipped)).toEqual([false, false])
   })
 
   it('refuses a completed cart', async () => {

@@ -9,7 +9,6 @@ import { concurrently } from '../../db/concurrent.js'
 import { atomicStage, detachedStage, type AnsweredLater, type Stages } from '../../http/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import {
-  cartColumn,
   readWholeCart,
   retrievePricingRegionOfCart,
   wholeCartDetails,
@@ -20,11 +19,11 @@ import {
 } from './loader.js'
 import { syncPaymentSessions } from './payment-sessions.js'
 import { lineItem } from './schema.js'
-import { reconcileShippingMethods, shippedProfiles, unshipLines } from './shipping-methods.js'
+import { reconcileShippingMethods, unshipLines } from './shipping-methods.js'
+import { readForLines, type LineReads } from './line-reads.js'
 import {
   assertSellable,
   loadCartVariants,
-  variantProductsInCartChannel,
   variantProductsInChannel,
   requireUnitPrice,
   requireVariant,
@@ -34,11 +33,7 @@ import {
 } from './variants.js'
 import { cartRelationsWithCustomer, cartView, defaultCartRelations, readCartCustomer, type CartView } from './view.js'
 
-/**
- * The cart's lines, of which the ones of the variants added may take the new units. Read by cart
- * alone: a cart holds a few lines, where a variant's lines (orders keep theirs) grow with every
- * sale, and given both conditions the planner may well walk the variant's.
- */
+/** The cart's lines, read by cart alone (see `readForLines`). */
 const cartLinesStatement = prepared('cart_lines', (db) =>
   db
     .select()
@@ -79,53 +74,6 @@ export interface LineInput {
 function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<string, unknown> | null | undefined) {
   const empty = (value: Record<string, unknown> | null | undefined) => !value || Object.keys(value).length === 0
   return (empty(a) && empty(b)) || isDeepStrictEqual(a, b)
-}
-
-/** What `addLines` checks and merges against, read before it writes (see `readForLines`). */
-export interface LineReads {
-  /** Undefined for an unknown cart, whose 404 the caller answers first. */
-  region: PricingRegion | undefined
-  variants: Map<string, CartVariant>
-  /** The products of the variants sold in the cart's sales channel (none when it has none). */
-  inChannel: Set<string>
-  assertInStock: (variant: CartVariant['variant'], quantity: number) => void
-  /** The cart's lines of the variants added. */
-  lines: LineItemRow[]
-  /** The shipping profiles the cart's shipping methods cover. */
-  shipped: Set<string>
-}
-
-/**
- * Sends every read `addLines` needs to put these variants on the cart, in one batch, by the cart's
- * id alone (the region too, unless known): they need no answer first, so they can go out behind
- * the cart's lock (`mutateCart`'s `alongside`) or behind the insert of a new cart.
- */
-export function readForLines(
-  tx: Db,
-  env: CartEnv,
-  cartId: string,
-  variantIds: string[],
-  knownRegion?: PricingRegion,
-): Promise<LineReads> {
-  const ids = [...new Set(variantIds)]
-  return concurrently(tx, [
-    async () => knownRegion ?? retrievePricingRegionOfCart(tx, cartId),
-    () => loadCartVariants(tx, ids),
-    async () => (env.flags.sales_channels ? variantProductsInCartChannel(tx, ids, cartId) : new Set<string>()),
-    () => stockCheck(tx, env.flags, cartColumn('sales_channel_id', cartId), ids),
-    async () =>
-      (await cartLinesStatement(tx, { cartId })).filter(
-        (line) => line.variant_id !== null && ids.includes(line.variant_id),
-      ),
-    () => shippedProfiles(tx, cartId),
-  ]).then(([region, variants, inChannel, assertInStock, lines, shipped]) => ({
-    region,
-    variants,
-    inChannel,
-    assertInStock,
-    lines,
-    shipped,
-  }))
 }
 
 /**
@@ -201,7 +149,7 @@ export function planLines(
     })
   }
   // Every method has an option, so a cart without shipped profiles has no methods, and none of
-  // its lines is shipped: the ones that say otherwise are corrected in the same batch.
+  // its lines is shipped: any that says otherwise is corrected in the same batch.
   const hasShippingMethods = shipped.size > 0
   const writes = [
     ...updates.map(
@@ -214,7 +162,7 @@ export function planLines(
     ),
     ...(toInsert.length === 1 ? [() => insertLine(tx, toInsert[0])] : []),
     ...(toInsert.length > 1 ? [() => tx.insert(lineItem).values(toInsert)] : []),
-    ...(hasShippingMethods ? [] : [() => unshipLines(tx, row.id)]),
+    ...(!hasShippingMethods && reads.linesShipped ? [() => unshipLines(tx, row.id)] : []),
   ]
   return { writes, hasShippingMethods }
 }

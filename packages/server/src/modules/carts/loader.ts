@@ -166,7 +166,7 @@ export function cartColumn(
  * The tax setting of the region's currency, looked up by its key: joined, the planner hashes the
  * whole currency table.
  */
-const currencyIncludesTax = sql<boolean>`(SELECT cur.includes_tax FROM ${currency} cur
+export const currencyIncludesTax = sql<boolean>`(SELECT cur.includes_tax FROM ${currency} cur
   WHERE cur.code = ${regionColumn('currency_code')})`
 
 /**
@@ -237,7 +237,7 @@ export const lineProductColumns = {
 }
 
 /** `lineProductColumns` as one JSON object, for the product row joined unaliased. */
-const lineProductJson = sql`json_build_object(${sql.join(
+export const lineProductJson = sql`json_build_object(${sql.join(
   Object.entries(lineProductColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
   sql`, `,
 )})`
@@ -349,7 +349,8 @@ const optionOf = rowReader(shippingOption)
 const regionOf = rowReader(region)
 const requirementOf = rowReader(shippingOptionRequirement)
 const taxRateOf = rowReader(taxRate)
-const productOf = (json: JsonRow): Omit<LineProduct, 'profile_id'> & { profile_id: string | null } => ({
+/** A product read as `lineProductJson`, its `deleted_at` a Date again. */
+export const productOf = (json: JsonRow): Omit<LineProduct, 'profile_id'> & { profile_id: string | null } => ({
   ...(json as unknown as LineProduct),
   deleted_at: json.deleted_at ? new Date(json.deleted_at as string) : null,
 })

@@ -211,8 +211,9 @@ describe('cart write path statement count', () => {
     // inserts it. A read of the whole cart is one statement (its region with its tax rates, the
     // options of its shipping methods and the tax overrides of its lines included), plus the
     // products the answer shows; writes add the lock, the touch of the row, their own rows and the event. A line add
-    // reads what it checks by the cart's id, so it checks the sales channel even for a cart with
-    // none (it is sent with the lock, before the cart is known). A request without an
+    // reads everything it checks (region, variants, channel, lines, shipped profiles) in one
+    // statement by the cart's id, so it checks the sales channel even for a cart with none (it is
+    // sent with the lock, before the cart is known); its lines need no correction of `has_shipping`. A request without an
     // Idempotency-Key writes the key it makes up once, finished. Completion reads the cart once,
     // under its lock: the manual provider authorizes in-process, so the order is placed in the
     // same transaction, and answered by reads sent with its writes. Selecting the session already
@@ -220,7 +221,7 @@ describe('cart write path statement count', () => {
     // tells so and is the answer.
     expect(one.statements).toEqual({
       create: 1,
-      line_item: 12,
+      line_item: 7,
       update: 13,
       shipping: 8,
       sessions: 7,

@@ -25,7 +25,8 @@ import {
   planCartAddress,
 } from './addresses.js'
 import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
-import { addLines, dropLinesOutsideChannel, readForLines, repriceLines } from './line-items.js'
+import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js'
+import { readForLines } from './line-reads.js'
 import { assertCartOpen, lockCart, mutateCart, type CartEnv } from './lock.js'
 import {
   computeCartTaxLines,
