@@ -597,9 +597,22 @@ export function attachCartToOrder(tx: Db, cartId: string, orderId: string) {
   ] as const
 }
 
-/** Sets `completed_at`; a cart completes once (409-worthy races are the caller's to report). */
-export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {
-  const [row] = await markCompletedStatement(tx, { id, now: new Date() })
+/**
+ * Sets `completed_at`, with the payment the order took and, when the payment was authorized in the
+ * same transaction, when that was: the row is written once. A cart completes once (409-worthy
+ * races are the caller's to report).
+ */
+export async function markCartCompleted(
+  tx: Db,
+  id: string,
+  payment: { payment_id?: string; payment_authorized_at?: Date } = {},
+): Promise<CartRow> {
+  const [row] = await markCompletedStatement(tx, {
+    id,
+    now: new Date(),
+    paymentId: payment.payment_id ?? null,
+    authorizedAt: payment.payment_authorized_at ?? null,
+  })
   if (!row) {
     assertCartOpen(await retrieveCartRow(tx, id))
     throw NotFound.entity('Cart', id)
@@ -608,17 +621,11 @@ export async function markCartCompleted(tx: Db, id: string): Promise<CartRow> {
 }
 
 /**
- * Records the payment made for the cart, or when it was authorized (null resets it, v1). The
- * statement is sent at once, so that `concurrently` keeps it in its place.
+ * Records when the cart's payment was authorized (null resets it, v1). The statement is sent at
+ * once, so that `concurrently` keeps it in its place.
  */
-export function setCartPayment(
-  tx: Db,
-  id: string,
-  changes: { payment_id: string } | { payment_authorized_at: Date | null },
-) {
-  return 'payment_id' in changes
-    ? cartPaymentStatement(tx, { id, paymentId: changes.payment_id, now: new Date() })
-    : cartAuthorizedStatement(tx, { id, authorizedAt: changes.payment_authorized_at, now: new Date() })
+export function setCartPayment(tx: Db, id: string, changes: { payment_authorized_at: Date | null }) {
+  return cartAuthorizedStatement(tx, { id, authorizedAt: changes.payment_authorized_at, now: new Date() })
 }
 
 /** Writes a payment session's provider answer (authorization at completion, or its release). */
@@ -654,15 +661,14 @@ const attachMethodsStatement = prepared('cart_methods_to_order', (db) =>
 const markCompletedStatement = prepared('cart_mark_completed', (db) =>
   db
     .update(cart)
-    .set({ completed_at: unencoded('now'), updated_at: unencoded('now') })
+    .set({
+      completed_at: unencoded('now'),
+      updated_at: unencoded('now'),
+      payment_id: sql`coalesce(${sql.placeholder('paymentId')}, ${cart.payment_id})`,
+      payment_authorized_at: sql`coalesce(${sql.placeholder('authorizedAt')}, ${cart.payment_authorized_at})`,
+    })
     .where(and(eq(cart.id, sql.placeholder('id')), isNull(cart.completed_at), isNull(cart.deleted_at)))
     .returning(),
-)
-const cartPaymentStatement = prepared('cart_payment', (db) =>
-  db
-    .update(cart)
-    .set({ payment_id: unencoded('paymentId'), updated_at: unencoded('now') })
-    .where(eq(cart.id, sql.placeholder('id'))),
 )
 const cartAuthorizedStatement = prepared('cart_payment_authorized', (db) =>
   db

@@ -167,6 +167,9 @@ describe('checkout journey', () => {
     const [cartRow] = await db().select().from(cartTable).where(eq(cartTable.id, cartId))
     expect(cartRow.completed_at).not.toBeNull()
     expect(cartRow.payment_id).toBe(placed.payments[0].id)
+    // Authorized in the transaction that placed the order, and written with its completion.
+    expect(cartRow.payment_authorized_at).toBeInstanceOf(Date)
+    expect(cartRow.payment_authorized_at!.getTime()).toBeLessThanOrEqual(cartRow.completed_at!.getTime())
 
     // The order reads back the same through the store routes.
     const byCart = await get(`/store/orders/cart/${cartId}`)

@@ -84,7 +84,7 @@ function authorizationPlanOf(tx: Db, details: CartDetails, key: string) {
  * runner sends them with the COMMIT (`lastWrites`).
  *
  * A provider that answers from this process (`local`) authorizes now. Authorized, the order is
- * placed in this transaction, the authorization written ahead of it, and the stage answers the
+ * placed in this transaction, the session's answer written ahead of it, and the stage answers the
  * order; a stock-out or a lost race for the cart rolls it all back (`recoverOrder` answers). Any
  * other answer is left for stage 2 to record.
  */
@@ -123,8 +123,8 @@ async function placeAuthorizedOrder(
       row.id === session.id ? { ...row, status: answer.status, data: answer.data, payment_authorized_at: now } : row,
     ),
   }
-  const writes = authorizationWrites(tx, details.cart.id, session, answer, now)
-  const { placed } = await placeOrderOf(tx, env, paid, key, writes)
+  const sessionWrite = sessionAnswerWrite(tx, session, answer, now)
+  const { placed } = await placeOrderOf(tx, env, paid, key, { sessionWrite, authorizedAt: now })
   return orderAnswer(placed)
 }
 
@@ -160,23 +160,22 @@ async function callProvider(env: CartEnv, session: PaymentSessionRow, context: R
   }
 }
 
+/** The provider's answer on the session. */
+function sessionAnswerWrite(tx: Db, session: PaymentSessionRow, answer: Authorization, now: Date) {
+  return () =>
+    updatePaymentSessionState(tx, session.id, {
+      status: answer.status,
+      data: answer.data,
+      payment_authorized_at: answer.status === 'authorized' ? now : null,
+    })
+}
+
 /** The provider's answer on the session, and on the cart when it authorized the payment. */
-function authorizationWrites(
-  tx: Db,
-  cartId: string,
-  session: PaymentSessionRow,
-  answer: Authorization,
-  now = new Date(),
-) {
-  const authorized = answer.status === 'authorized'
+function authorizationWrites(tx: Db, cartId: string, session: PaymentSessionRow, answer: Authorization) {
+  const now = new Date()
   return [
-    () =>
-      updatePaymentSessionState(tx, session.id, {
-        status: answer.status,
-        data: answer.data,
-        payment_authorized_at: authorized ? now : null,
-      }),
-    ...(authorized ? [() => setCartPayment(tx, cartId, { payment_authorized_at: now })] : []),
+    sessionAnswerWrite(tx, session, answer, now),
+    ...(answer.status === 'authorized' ? [() => setCartPayment(tx, cartId, { payment_authorized_at: now })] : []),
   ]
 }
 

@@ -8,7 +8,6 @@ import {
   attachCartToOrder,
   markCartCompleted,
   retrieveCartForCompletion,
-  setCartPayment,
   cartTaxLineWrites,
   type CartDetails,
   type CartEnv,
@@ -132,16 +131,22 @@ export async function placeOrder(
 }
 
 /**
- * The order of an open cart read under its lock in `tx`, as `placeOrder` places it. `firstWrites`
- * lead the batch: writes the cart `current` already shows, made in the same transaction (the
- * payment's authorization, when the order is placed in the transaction that got it).
+ * What the transaction that places the order has already decided and the cart `current` already
+ * shows, when the payment was authorized in it: the session's answer, written first, and the time
+ * of the authorization, written on the cart with its completion.
  */
+export interface AuthorizedHere {
+  sessionWrite: () => PromiseLike<unknown>
+  authorizedAt: Date
+}
+
+/** The order of an open cart read under its lock in `tx`, as `placeOrder` places it. */
 export async function placeOrderOf(
   tx: Db,
   env: CartEnv,
   current: CartDetails,
   idempotencyKey: string,
-  firstWrites: (() => PromiseLike<unknown>)[] = [],
+  authorizedHere?: AuthorizedHere,
 ): Promise<{ orderId: string; placed: OrderView }> {
   const cartId = current.cart.id
   assertCompletable(current)
@@ -170,19 +175,20 @@ export async function placeOrderOf(
   }
   // Statements sent in this order: what refers to the order (or to its payment) comes after it,
   // and the answer's reads after everything they read.
+  const first = authorizedHere ? [authorizedHere.sessionWrite] : []
   const written = await concurrently(tx, [
-    ...firstWrites,
+    ...first,
     () => insertOrder(tx, details, orderId, idempotencyKey),
     ...(paid ? [() => paymentInsert(tx, paid)] : []),
     ...attachCartToOrder(tx, cartId, orderId),
-    ...(paid ? [() => setCartPayment(tx, cartId, { payment_id: paid.id })] : []),
     ...taxes.writes,
     () => takeStock(tx, current, env.flags),
-    () => markCartCompleted(tx, cartId),
+    // After the payment's insert, which `payment_id` refers to.
+    () => markCartCompleted(tx, cartId, { payment_id: paid?.id, payment_authorized_at: authorizedHere?.authorizedAt }),
     () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null }),
     () => loadOrderContext(tx, [refs], COMPLETED_ORDER_SELECTION),
   ])
-  const [row] = written[firstWrites.length] as OrderRow[]
+  const [row] = written[first.length] as OrderRow[]
   const [placed] = viewOrders([row], written.at(-1) as OrderContext, COMPLETED_ORDER_SELECTION)
   return { orderId, placed }
 }
