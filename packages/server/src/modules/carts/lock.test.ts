@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/types.js'
 import { makeCart } from '../../testing/factories/carts.js'
 import { makeRegion } from '../../testing/factories/regions.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { ensureStore } from '../store/service.js'
+import { outbox } from '../../events/schema.js'
 import { mutateCart, withCartLock } from './lock.js'
 import { cart } from './schema.js'
 
@@ -43,5 +44,30 @@ describe('cart transactions', () => {
     expect(await mutateCart(db(), cartId, (tx) => setting(tx, 'plan_cache_mode'))).toBe('force_generic_plan')
     expect(await withCartLock(db(), cartId, (tx) => setting(tx, 'plan_cache_mode'))).toBe('force_generic_plan')
     expect(await db().transaction((tx) => setting(tx, 'plan_cache_mode'))).toBe('auto')
+  })
+
+  it('touches the row it answers and records one cart.updated, only for a change that commits', async () => {
+    const events = async (id: string) =>
+      db()
+        .select({ data: outbox.data })
+        .from(outbox)
+        .where(and(eq(outbox.event_name, 'cart.updated'), sql`${outbox.data}->>'id' = ${id}`))
+    const fresh = await makeCart(db(), { region_id: (await makeRegion(db())).id, updated_at: new Date(0) })
+
+    const row = await mutateCart(db(), fresh.id, async (_tx, touched) => touched)
+    expect(row).toMatchObject({ id: fresh.id, region_id: fresh.region_id, completed_at: null, metadata: null })
+    expect(row.updated_at).toBeInstanceOf(Date)
+    expect(row.updated_at.getTime()).toBeGreaterThan(0)
+    expect(await events(fresh.id)).toEqual([{ data: { id: fresh.id } }])
+
+    // A refused change rolls its event back; an unknown cart records none.
+    await expect(
+      mutateCart(db(), fresh.id, async () => {
+        throw new Error('refused')
+      }),
+    ).rejects.toThrow('refused')
+    await expect(mutateCart(db(), 'cart_missing', async () => undefined)).rejects.toMatchObject({ type: 'not_found' })
+    expect(await events(fresh.id)).toHaveLength(1)
+    expect(await events('cart_missing')).toEqual([])
   })
 })

@@ -1,14 +1,16 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { GENERIC_PLANS } from '../../db/generic-plans.js'
 import { RELAXED_COMMIT } from '../../db/relaxed-commit.js'
 import { inTransaction } from '../../db/transactions.js'
 import type { Db } from '../../db/types.js'
-import { emit } from '../../events/outbox.js'
+import { outbox } from '../../events/schema.js'
+import { generateId } from '../../db/ids.js'
+import { rowReader } from '../../db/json-rows.js'
 import { NotAllowed, NotFound } from '../../http/errors.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import type { PaymentProvider } from '../../providers/payment.js'
 import { concurrently } from '../../db/concurrent.js'
-import { prepared, unencoded } from '../../db/prepared.js'
+import { prepared } from '../../db/prepared.js'
 import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
 import { cart } from './schema.js'
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.js'
@@ -65,14 +67,31 @@ export async function withCartLock<T>(
   })
 }
 
-/** Every cart write sends this; built once (see `prepared`). */
+/**
+ * Every cart write sends this once the lock is held, built once (see `prepared`): the row touched
+ * and read, and `cart.updated` recorded, in one statement. An unknown or deleted cart touches
+ * nothing and records nothing.
+ */
 const touchStatement = prepared('cart_touch', (db) =>
-  db
-    .update(cart)
-    .set({ updated_at: unencoded('now') })
-    .where(and(eq(cart.id, sql.placeholder('id')), isNull(cart.deleted_at)))
-    .returning(),
+  db.execute(sql`WITH touched AS (
+      UPDATE ${cart} SET updated_at = ${sql.placeholder('now')}
+      WHERE ${cart.id} = ${sql.placeholder('id')} AND ${cart.deleted_at} IS NULL
+      RETURNING ${cart}.*),
+    recorded AS (
+      INSERT INTO ${outbox} (id, event_name, data)
+      SELECT ${sql.placeholder('eventId')}, 'cart.updated', jsonb_build_object('id', touched.id) FROM touched)
+    SELECT to_json(touched) AS row FROM touched`),
 )
+
+const cartOf = rowReader(cart)
+
+/** Touches the cart (see `touchStatement`); undefined for an unknown or deleted cart. */
+async function touchCart(tx: Db, id: string): Promise<CartRow | undefined> {
+  const result = await touchStatement(tx, { id, now: new Date(), eventId: generateId('evt') })
+  // Both drivers answer a raw statement with its rows.
+  const [touched] = (result as { rows: { row: Record<string, unknown> }[] }).rows
+  return touched && cartOf(touched.row)
+}
 
 /**
  * A change to an open cart: one transaction, under the cart's lock and with a relaxed commit, that
@@ -91,11 +110,10 @@ export async function mutateCart<T, Alongside = undefined>(
 ): Promise<T> {
   return inTransaction(db, async (tx) => {
     // Sent together, the lock first: the touch runs once the lock is granted, without a round trip
-    // between, and the event is recorded up front (a refused change rolls it back with the rest).
-    const [, [row], , read] = await concurrently(tx, [
+    // between, and records the event up front (a refused change rolls it back with the rest).
+    const [, row, read] = await concurrently(tx, [
       () => lockCart(tx, id, { relaxed: true }),
-      () => touchStatement(tx, { id, now: new Date() }),
-      () => emit(tx, 'cart.updated', { id }),
+      () => touchCart(tx, id),
       async () => {
         try {
           return { value: await alongside?.(tx) }
