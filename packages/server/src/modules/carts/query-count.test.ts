@@ -217,7 +217,7 @@ describe('cart write path statement count', () => {
     // Idempotency-Key writes the key it makes up once, finished. Completion reads the cart once,
     // under its lock: the manual provider authorizes in-process, so the order is placed in the
     // same transaction, the cart's row written once (completed, paid, authorized), and answered by
-    // reads sent with its writes. Selecting the session already
+    // one read of the order's relations sent with its writes. Selecting the session already
     // selected (the region's only provider's) writes nothing: the cart, read without the lock,
     // tells so and is the answer.
     expect(one.statements).toEqual({
@@ -228,7 +228,7 @@ describe('cart write path statement count', () => {
       sessions: 7,
       select: 1,
       get: 1,
-      complete: 24,
+      complete: 17,
     })
     // Building SQL costs the server more than sending it: the hot statements are built once
     // (`prepared`), so a checkout after the first builds only what depends on the request: the

@@ -5,6 +5,7 @@ import { asCustomer } from '../../testing/factories/customers.js'
 import { makeOrder } from '../../testing/factories/orders.js'
 import { makeRegion } from '../../testing/factories/regions.js'
 import { useTestApp } from '../../testing/test-app.js'
+import type { OrderView } from './loader.js'
 
 const ctx = useTestApp()
 
@@ -162,7 +163,7 @@ describe('query count', () => {
       try {
         const res = await listMine(headers, expand)
         expect(res.statusCode).toBe(200)
-        return { orders: res.json().orders.length as number, statements: counter.count() }
+        return { orders: res.json().orders as OrderView[], statements: counter.count() }
       } finally {
         counter.restore()
       }
@@ -170,8 +171,20 @@ describe('query count', () => {
     const one = await counted(few.headers)
     const ten = await counted(many.headers)
 
-    expect(one.orders).toBe(1)
-    expect(ten.orders).toBe(10)
+    expect(one.orders).toHaveLength(1)
+    expect(ten.orders).toHaveLength(10)
     expect(ten.statements).toBe(one.statements)
+    // Every expanded relation is read, the customer without what only staff may see.
+    const [order] = one.orders
+    expect(order.items).toHaveLength(2)
+    expect(order.items![0].variant).toMatchObject({ id: product.variants[0].id })
+    expect(order.items![0].tax_lines).toMatchObject([{ rate: 10 }])
+    expect(order.shipping_methods).toMatchObject([{ price: 500, tax_lines: [{ rate: 10 }] }])
+    expect(order.payments).toMatchObject([{ amount: 2750 }])
+    expect(order.customer).toMatchObject({ id: few.customer.id, email: few.customer.email })
+    expect(order.customer).not.toHaveProperty('password_hash')
+    expect(order.region).toMatchObject({ id: order.region_id })
+    expect(order.shipping_address).toMatchObject({ address_1: '1 Order Lane' })
+    expect(order.total).toBe(2750)
   })
 })

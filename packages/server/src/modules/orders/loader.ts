@@ -1,10 +1,10 @@
-import { and, asc, isNull, sql } from 'drizzle-orm'
-import { inIdsOf, inIdsParam } from '../../db/in-ids.js'
+import { sql } from 'drizzle-orm'
+import { inIdsOf } from '../../db/in-ids.js'
+import { rowReader } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData } from '../../http/errors.js'
 import { parseExpand } from '../../http/list.js'
-import { concurrently } from '../../db/concurrent.js'
 import { productVariant } from '../catalog/schema.js'
 import {
   lineItem,
@@ -135,7 +135,6 @@ export const COMPLETED_ORDER_SELECTION: OrderSelection = {
 
 const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]))
 
-const noRows = <T>() => Promise.resolve<T[]>([])
 const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))]
 
 interface OrderLines {
@@ -145,106 +144,91 @@ interface OrderLines {
   variants: Map<string, VariantRow>
 }
 
-// The statements of `loadOrders`, built once (see `prepared`): every order read and every
-// completion sends them, with the ids as one array parameter.
-const orderItemIds = sql`SELECT ${lineItem.id} FROM ${lineItem} WHERE ${inIdsParam(lineItem.order_id, 'orderIds')}`
-const orderMethodIds = sql`SELECT ${shippingMethod.id} FROM ${shippingMethod}
-  WHERE ${inIdsParam(shippingMethod.order_id, 'orderIds')}`
-const itemsStatement = prepared('order_items', (db) =>
-  db
-    .select()
-    .from(lineItem)
-    .where(inIdsParam(lineItem.order_id, 'orderIds'))
-    .orderBy(asc(lineItem.created_at), asc(lineItem.id)),
-)
-const itemTaxLinesStatement = prepared('order_item_tax_lines', (db) =>
-  db
-    .select()
-    .from(lineItemTaxLine)
-    .where(inIdsOf(lineItemTaxLine.item_id, orderItemIds))
-    .orderBy(asc(lineItemTaxLine.name), asc(lineItemTaxLine.id)),
-)
-const adjustmentsStatement = prepared('order_item_adjustments', (db) =>
-  db.select().from(lineItemAdjustment).where(inIdsOf(lineItemAdjustment.item_id, orderItemIds)),
-)
-const variantsStatement = prepared('order_item_variants', (db) =>
-  db
-    .select()
-    .from(productVariant)
-    .where(and(inIdsParam(productVariant.id, 'ids'), isNull(productVariant.deleted_at))),
-)
-const methodsStatement = prepared('order_methods', (db) =>
-  db
-    .select()
-    .from(shippingMethod)
-    .where(inIdsParam(shippingMethod.order_id, 'orderIds'))
-    .orderBy(asc(shippingMethod.id)),
-)
-const methodTaxLinesStatement = prepared('order_method_tax_lines', (db) =>
-  db
-    .select()
-    .from(shippingMethodTaxLine)
-    .where(inIdsOf(shippingMethodTaxLine.shipping_method_id, orderMethodIds))
-    .orderBy(asc(shippingMethodTaxLine.name), asc(shippingMethodTaxLine.id)),
-)
-// Deleted options stay readable here: an order keeps showing how it was shipped.
-const optionsStatement = prepared('order_method_options', (db) =>
-  db.select().from(shippingOption).where(inIdsParam(shippingOption.id, 'ids')),
-)
-const paymentsStatement = prepared('order_payments', (db) =>
-  db
-    .select()
-    .from(payment)
-    .where(inIdsParam(payment.order_id, 'orderIds'))
-    .orderBy(asc(payment.created_at), asc(payment.id)),
-)
-const regionsStatement = prepared('order_regions', (db) => db.select().from(region).where(inIdsParam(region.id, 'ids')))
-const addressesStatement = prepared('order_addresses', (db) =>
-  db.select().from(address).where(inIdsParam(address.id, 'ids')),
-)
-const customersStatement = prepared('order_customers', (db) =>
-  db.select(publicCustomerColumns).from(customer).where(inIdsParam(customer.id, 'ids')),
+type JsonRow = Record<string, unknown>
+
+/** `contextStatement`'s one row: each relation of the orders as a JSON array of rows. */
+interface ContextRow {
+  items: JsonRow[]
+  item_tax_lines: JsonRow[]
+  adjustments: JsonRow[]
+  variants: JsonRow[]
+  methods: JsonRow[]
+  method_tax_lines: JsonRow[]
+  options: JsonRow[]
+  payments: JsonRow[]
+  regions: JsonRow[]
+  addresses: JsonRow[]
+  customers: JsonRow[]
+}
+
+const orderIds = sql`${sql.placeholder('orderIds')}::text[]`
+const idsParam = (name: string) => sql`${sql.placeholder(name)}::text[]`
+const wanted = (name: string) => sql`${sql.placeholder(name)}::boolean`
+const ofOrders = (column: 'id' | 'variant_id' | 'shipping_option_id', table: typeof lineItem | typeof shippingMethod) =>
+  sql`SELECT x.${sql.identifier(column)} FROM ${table} x WHERE x.order_id = ANY(${orderIds})`
+const publicCustomerJson = sql`json_build_object(${sql.join(
+  Object.entries(publicCustomerColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`
+
+/**
+ * Everything `loadOrders` reads of a page of orders, in one statement built once (see `prepared`):
+ * their lines with tax lines and adjustments, shipping methods with tax lines, and payments always
+ * (the totals need them), their regions, and each expanded relation (variants and options when
+ * `withVariants` / `withOptions`, addresses and customers by the ids given). The ids go as array
+ * parameters, so one statement serves any number of orders; the ids of the orders' lines and
+ * methods are collected first and looked up in their index (see `inIdsOf`). Deleted options stay
+ * readable: an order keeps showing how it was shipped.
+ */
+const contextStatement = prepared('order_context', (db) =>
+  db.execute(sql`SELECT
+    (SELECT coalesce(json_agg(li ORDER BY li.created_at, li.id), '[]'::json)
+      FROM ${lineItem} li WHERE li.order_id = ANY(${orderIds})) AS items,
+    (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
+      FROM ${lineItemTaxLine} t WHERE ${inIdsOf(sql`t.item_id`, ofOrders('id', lineItem))}) AS item_tax_lines,
+    (SELECT coalesce(json_agg(a), '[]'::json)
+      FROM ${lineItemAdjustment} a WHERE ${inIdsOf(sql`a.item_id`, ofOrders('id', lineItem))}) AS adjustments,
+    (SELECT coalesce(json_agg(pv), '[]'::json) FROM ${productVariant} pv
+      WHERE ${wanted('withVariants')} AND pv.deleted_at IS NULL
+        AND ${inIdsOf(sql`pv.id`, ofOrders('variant_id', lineItem))}) AS variants,
+    (SELECT coalesce(json_agg(m ORDER BY m.id), '[]'::json)
+      FROM ${shippingMethod} m WHERE m.order_id = ANY(${orderIds})) AS methods,
+    (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json) FROM ${shippingMethodTaxLine} t
+      WHERE ${inIdsOf(sql`t.shipping_method_id`, ofOrders('id', shippingMethod))}) AS method_tax_lines,
+    (SELECT coalesce(json_agg(o), '[]'::json) FROM ${shippingOption} o
+      WHERE ${wanted('withOptions')}
+        AND ${inIdsOf(sql`o.id`, ofOrders('shipping_option_id', shippingMethod))}) AS options,
+    (SELECT coalesce(json_agg(p ORDER BY p.created_at, p.id), '[]'::json)
+      FROM ${payment} p WHERE p.order_id = ANY(${orderIds})) AS payments,
+    (SELECT coalesce(json_agg(r), '[]'::json) FROM ${region} r WHERE r.id = ANY(${idsParam('regionIds')})) AS regions,
+    (SELECT coalesce(json_agg(ad), '[]'::json)
+      FROM ${address} ad WHERE ad.id = ANY(${idsParam('addressIds')})) AS addresses,
+    (SELECT coalesce(json_agg(${publicCustomerJson}), '[]'::json)
+      FROM ${customer} WHERE ${customer.id} = ANY(${idsParam('customerIds')})) AS customers`),
 )
 
-/** The orders' lines with their tax lines and adjustments, and their variants when expanded. */
-async function loadLines(db: Db, orderIds: string[], withVariants: boolean): Promise<OrderLines> {
-  const [items, taxLines, adjustments] = await concurrently(db, [
-    () => itemsStatement(db, { orderIds }),
-    () => itemTaxLinesStatement(db, { orderIds }),
-    () => adjustmentsStatement(db, { orderIds }),
-  ])
-  const variantIds = withVariants ? distinct(items.map((item) => item.variant_id)) : []
-  const variants = variantIds.length > 0 ? await variantsStatement(db, { ids: variantIds }) : []
-  return {
-    items: groupBy(items, (item) => item.order_id),
-    taxLines: groupBy(taxLines, (line) => line.item_id),
-    adjustments: groupBy(
-      adjustments.map((row) => ({ ...row, amount: Number(row.amount) })),
-      (row) => row.item_id,
-    ),
-    variants: byId(variants),
-  }
+const itemOf = rowReader(lineItem)
+const itemTaxLineOf = rowReader(lineItemTaxLine)
+const adjustmentOf = rowReader(lineItemAdjustment)
+const variantOf = rowReader(productVariant)
+const methodOf = rowReader(shippingMethod)
+const methodTaxLineOf = rowReader(shippingMethodTaxLine)
+const optionOf = rowReader(shippingOption)
+const paymentOf = rowReader(payment)
+const regionOf = rowReader(region)
+const addressOf = rowReader(address)
+const customerOf = rowReader(customer)
+
+/** A customer read as `publicCustomerJson`: its public columns, mapped as drizzle maps them. */
+function publicCustomerOf(json: JsonRow): PublicCustomer {
+  const row = customerOf(json) as Record<string, unknown>
+  return Object.fromEntries(Object.keys(publicCustomerColumns).map((key) => [key, row[key]])) as PublicCustomer
 }
 
 interface OrderMethods {
   methods: Map<string | null, ShippingMethodRow[]>
   taxLines: Map<string, MethodTaxLineRow[]>
   options: Map<string, ShippingOptionRow>
-}
-
-/** The orders' shipping methods with their tax lines, and their options when expanded. */
-async function loadMethods(db: Db, orderIds: string[], withOptions: boolean): Promise<OrderMethods> {
-  const [methods, taxLines] = await concurrently(db, [
-    () => methodsStatement(db, { orderIds }),
-    () => methodTaxLinesStatement(db, { orderIds }),
-  ])
-  const optionIds = withOptions ? distinct(methods.map((method) => method.shipping_option_id)) : []
-  const options = optionIds.length > 0 ? await optionsStatement(db, { ids: optionIds }) : []
-  return {
-    methods: groupBy(methods, (method) => method.order_id),
-    taxLines: groupBy(taxLines, (line) => line.shipping_method_id),
-    options: byId(options),
-  }
 }
 
 interface OrderParties {
@@ -259,29 +243,6 @@ export type OrderRefs = Pick<
   OrderRow,
   'id' | 'region_id' | 'customer_id' | 'shipping_address_id' | 'billing_address_id'
 >
-
-/** Payments and regions (the totals need them), and the expanded addresses and customers. */
-async function loadParties(db: Db, rows: readonly OrderRefs[], relations: ReadonlySet<string>): Promise<OrderParties> {
-  const addressIds = distinct([
-    ...(relations.has('shipping_address') ? rows.map((row) => row.shipping_address_id) : []),
-    ...(relations.has('billing_address') ? rows.map((row) => row.billing_address_id) : []),
-  ])
-  const [payments, regions, addresses, customers] = await concurrently(db, [
-    () => paymentsStatement(db, { orderIds: rows.map((row) => row.id) }),
-    () => regionsStatement(db, { ids: distinct(rows.map((row) => row.region_id)) }),
-    () => (addressIds.length > 0 ? addressesStatement(db, { ids: addressIds }) : noRows<AddressRow>()),
-    () =>
-      relations.has('customer')
-        ? customersStatement(db, { ids: distinct(rows.map((row) => row.customer_id)) })
-        : noRows<PublicCustomer>(),
-  ])
-  return {
-    payments: groupBy(payments, (row) => row.order_id),
-    regions: byId(regions),
-    addresses: byId(addresses),
-    customers: byId(customers),
-  }
-}
 
 export interface OrderContext {
   lines: OrderLines
@@ -308,13 +269,42 @@ export async function loadOrderContext(
   refs: readonly OrderRefs[],
   { relations }: OrderSelection,
 ): Promise<OrderContext> {
-  const ids = refs.map((row) => row.id)
-  const [lines, methods, parties] = await concurrently(db, [
-    () => loadLines(db, ids, relations.has('items.variant')),
-    () => loadMethods(db, ids, relations.has('shipping_methods.shipping_option')),
-    () => loadParties(db, refs, relations),
+  const addressIds = distinct([
+    ...(relations.has('shipping_address') ? refs.map((row) => row.shipping_address_id) : []),
+    ...(relations.has('billing_address') ? refs.map((row) => row.billing_address_id) : []),
   ])
-  return { lines, methods, parties }
+  const result = await contextStatement(db, {
+    orderIds: refs.map((row) => row.id),
+    regionIds: distinct(refs.map((row) => row.region_id)),
+    addressIds,
+    customerIds: relations.has('customer') ? distinct(refs.map((row) => row.customer_id)) : [],
+    withVariants: relations.has('items.variant'),
+    withOptions: relations.has('shipping_methods.shipping_option'),
+  })
+  // Both drivers answer a raw statement with its rows.
+  const [read] = (result as { rows: ContextRow[] }).rows
+  return {
+    lines: {
+      items: groupBy(read.items.map(itemOf), (item) => item.order_id),
+      taxLines: groupBy(read.item_tax_lines.map(itemTaxLineOf), (line) => line.item_id),
+      adjustments: groupBy(
+        read.adjustments.map(adjustmentOf).map((row) => ({ ...row, amount: Number(row.amount) })),
+        (row) => row.item_id,
+      ),
+      variants: byId(read.variants.map(variantOf)),
+    },
+    methods: {
+      methods: groupBy(read.methods.map(methodOf), (method) => method.order_id),
+      taxLines: groupBy(read.method_tax_lines.map(methodTaxLineOf), (line) => line.shipping_method_id),
+      options: byId(read.options.map(optionOf)),
+    },
+    parties: {
+      payments: groupBy(read.payments.map(paymentOf), (row) => row.order_id),
+      regions: byId(read.regions.map(regionOf)),
+      addresses: byId(read.addresses.map(addressOf)),
+      customers: byId(read.customers.map(publicCustomerOf)),
+    },
+  }
 }
 
 /** The orders' answers from their rows and what `loadOrderContext` read for them. */
