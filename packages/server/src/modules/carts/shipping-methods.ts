@@ -12,7 +12,6 @@ import {
   validateShippingOptionForCart,
   type ShippingCart,
 } from '../shipping/cart.js'
-import { shippingOption } from '../shipping/schema.js'
 import { priceShippingOption, readShippingOption, type ShippingOptionView } from '../shipping/service.js'
 import { assertCartOpen, mutateCart, type CartEnv } from './lock.js'
 import {
@@ -41,14 +40,6 @@ export function shippingCartOf(details: CartDetails): ShippingCart {
   }
 }
 
-const shippedProfilesStatement = prepared('cart_shipped_profiles', (db) =>
-  db
-    .select({ profile_id: shippingOption.profile_id })
-    .from(shippingMethod)
-    .innerJoin(shippingOption, eq(shippingOption.id, shippingMethod.shipping_option_id))
-    .where(eq(shippingMethod.cart_id, sql.placeholder('cartId'))),
-)
-
 // `updated_at` is a placeholder: a kept statement must not keep the time it was built at (`prepared`).
 const unshipStatement = prepared('cart_unship_lines', (db) =>
   db
@@ -72,12 +63,6 @@ const insertMethod = preparedInsert('cart_shipping_method_insert', shippingMetho
   'data',
   'includes_tax',
 ])
-
-/** The shipping profiles the cart has a shipping method for. */
-export async function shippedProfiles(db: Db, cartId: string): Promise<Set<string>> {
-  const rows = await shippedProfilesStatement(db, { cartId })
-  return new Set(rows.map((row) => row.profile_id))
-}
 
 /** `has_shipping` on each line: whether a shipping method covers its product's profile (v1). */
 function shippedLineUpdates(tx: Db, details: CartDetails, profiles: Set<string>) {

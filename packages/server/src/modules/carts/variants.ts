@@ -7,14 +7,7 @@ import type { PriceRow, VariantRow } from '../catalog/loader.js'
 import { priceIncludesTax, selectPrice } from '../catalog/price-selection.js'
 import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
 import { availabilityCheck, type ChannelRef } from '../inventory/availability.js'
-import {
-  cartColumn,
-  lineProductColumns,
-  withProfile,
-  type CartFlags,
-  type PricingRegion,
-  type LineProduct,
-} from './loader.js'
+import { lineProductColumns, withProfile, type CartFlags, type PricingRegion, type LineProduct } from './loader.js'
 import { prepared } from '../../db/prepared.js'
 
 /** What a cart needs of a variant to put it on a line: the variant, its product and its prices. */
@@ -123,18 +116,6 @@ const inChannelSelect = (db: Db, channel: SQL | Placeholder) =>
 const inChannelStatement = prepared('cart_variants_in_channel', (db) =>
   inChannelSelect(db, sql.placeholder('channelId')),
 )
-
-/** `inChannelStatement` for the channel of a cart, looked up in the statement. */
-const inCartChannelStatement = prepared('cart_variants_in_cart_channel', (db) =>
-  inChannelSelect(db, cartColumn('sales_channel_id', sql.placeholder('cartId'))),
-)
-
-/** The products of these variants that are sold in the cart's channel (none when it has none). */
-export async function variantProductsInCartChannel(db: Db, variantIds: string[], cartId: string): Promise<Set<string>> {
-  if (variantIds.length === 0) return new Set()
-  const rows = await inCartChannelStatement(db, { ids: variantIds, cartId })
-  return new Set(rows.map((row) => row.product_id))
-}
 
 /** The products of these variants that are sold in the channel, read by the variants' ids. */
 export async function variantProductsInChannel(db: Db, variantIds: string[], channelId: string): Promise<Set<string>> {
