@@ -163,7 +163,6 @@ interface ContextRow {
 
 const orderIds = sql`${sql.placeholder('orderIds')}::text[]`
 const idsParam = (name: string) => sql`${sql.placeholder(name)}::text[]`
-const wanted = (name: string) => sql`${sql.placeholder(name)}::boolean`
 const ofOrders = (column: 'id' | 'variant_id' | 'shipping_option_id', table: typeof lineItem | typeof shippingMethod) =>
   sql`SELECT x.${sql.identifier(column)} FROM ${table} x WHERE x.order_id = ANY(${orderIds})`
 const publicCustomerJson = sql`json_build_object(${sql.join(
@@ -171,16 +170,28 @@ const publicCustomerJson = sql`json_build_object(${sql.join(
   sql`, `,
 )})`
 
+/** The relations a request expands beyond what the totals need, which decide the statement. */
+interface ContextShape {
+  variants: boolean
+  options: boolean
+  addresses: boolean
+  customers: boolean
+}
+
+/** An empty JSON array: a relation not expanded is not read. */
+const none = sql`'[]'::json`
+
 /**
- * Everything `loadOrders` reads of a page of orders, in one statement built once (see `prepared`):
- * their lines with tax lines and adjustments, shipping methods with tax lines, and payments always
- * (the totals need them), their regions, and each expanded relation (variants and options when
- * `withVariants` / `withOptions`, addresses and customers by the ids given). The ids go as array
- * parameters, so one statement serves any number of orders; the ids of the orders' lines and
- * methods are collected first and looked up in their index (see `inIdsOf`). Deleted options stay
- * readable: an order keeps showing how it was shipped.
+ * Everything `loadOrders` reads of a page of orders, in one statement: their lines with tax lines
+ * and adjustments, shipping methods with tax lines, and payments always (the totals need them),
+ * their regions, and the relations `shape` expands (variants, options, addresses by the ids given,
+ * customers). A relation not expanded is left out of the statement, not filtered out: PostgreSQL
+ * would start up its scan on every run. The ids go as array parameters, so one statement serves
+ * any number of orders; the ids of the orders' lines and methods are collected first and looked
+ * up in their index (see `inIdsOf`). Deleted options stay readable: an order keeps showing how it
+ * was shipped.
  */
-const contextStatement = prepared('order_context', (db) =>
+const contextSelect = (db: Db, shape: ContextShape) =>
   db.execute(sql`SELECT
     (SELECT coalesce(json_agg(li ORDER BY li.created_at, li.id), '[]'::json)
       FROM ${lineItem} li WHERE li.order_id = ANY(${orderIds})) AS items,
@@ -188,24 +199,49 @@ const contextStatement = prepared('order_context', (db) =>
       FROM ${lineItemTaxLine} t WHERE ${inIdsOf(sql`t.item_id`, ofOrders('id', lineItem))}) AS item_tax_lines,
     (SELECT coalesce(json_agg(a), '[]'::json)
       FROM ${lineItemAdjustment} a WHERE ${inIdsOf(sql`a.item_id`, ofOrders('id', lineItem))}) AS adjustments,
-    (SELECT coalesce(json_agg(pv), '[]'::json) FROM ${productVariant} pv
-      WHERE ${wanted('withVariants')} AND pv.deleted_at IS NULL
-        AND ${inIdsOf(sql`pv.id`, ofOrders('variant_id', lineItem))}) AS variants,
+    ${
+      shape.variants
+        ? sql`(SELECT coalesce(json_agg(pv), '[]'::json) FROM ${productVariant} pv
+      WHERE pv.deleted_at IS NULL AND ${inIdsOf(sql`pv.id`, ofOrders('variant_id', lineItem))})`
+        : none
+    } AS variants,
     (SELECT coalesce(json_agg(m ORDER BY m.id), '[]'::json)
       FROM ${shippingMethod} m WHERE m.order_id = ANY(${orderIds})) AS methods,
     (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json) FROM ${shippingMethodTaxLine} t
       WHERE ${inIdsOf(sql`t.shipping_method_id`, ofOrders('id', shippingMethod))}) AS method_tax_lines,
-    (SELECT coalesce(json_agg(o), '[]'::json) FROM ${shippingOption} o
-      WHERE ${wanted('withOptions')}
-        AND ${inIdsOf(sql`o.id`, ofOrders('shipping_option_id', shippingMethod))}) AS options,
+    ${
+      shape.options
+        ? sql`(SELECT coalesce(json_agg(o), '[]'::json) FROM ${shippingOption} o
+      WHERE ${inIdsOf(sql`o.id`, ofOrders('shipping_option_id', shippingMethod))})`
+        : none
+    } AS options,
     (SELECT coalesce(json_agg(p ORDER BY p.created_at, p.id), '[]'::json)
       FROM ${payment} p WHERE p.order_id = ANY(${orderIds})) AS payments,
     (SELECT coalesce(json_agg(r), '[]'::json) FROM ${region} r WHERE r.id = ANY(${idsParam('regionIds')})) AS regions,
-    (SELECT coalesce(json_agg(ad), '[]'::json)
-      FROM ${address} ad WHERE ad.id = ANY(${idsParam('addressIds')})) AS addresses,
-    (SELECT coalesce(json_agg(${publicCustomerJson}), '[]'::json)
-      FROM ${customer} WHERE ${customer.id} = ANY(${idsParam('customerIds')})) AS customers`),
-)
+    ${
+      shape.addresses
+        ? sql`(SELECT coalesce(json_agg(ad), '[]'::json) FROM ${address} ad WHERE ad.id = ANY(${idsParam('addressIds')}))`
+        : none
+    } AS addresses,
+    ${
+      shape.customers
+        ? sql`(SELECT coalesce(json_agg(${publicCustomerJson}), '[]'::json)
+      FROM ${customer} WHERE ${customer.id} = ANY(${idsParam('customerIds')}))`
+        : none
+    } AS customers`)
+
+const preparedContext = (shape: ContextShape, key: string) =>
+  prepared(`order_context_${key}`, (db) => contextSelect(db, shape))
+
+/** `contextSelect` of each shape asked for, built once (see `prepared`): sixteen at most. */
+const contextStatements = new Map<string, ReturnType<typeof preparedContext>>()
+
+function contextStatement(shape: ContextShape) {
+  const key = [shape.variants, shape.options, shape.addresses, shape.customers].map(Number).join('')
+  const statement = contextStatements.get(key) ?? preparedContext(shape, key)
+  contextStatements.set(key, statement)
+  return statement
+}
 
 const itemOf = rowReader(lineItem)
 const itemTaxLineOf = rowReader(lineItemTaxLine)
@@ -273,13 +309,17 @@ export async function loadOrderContext(
     ...(relations.has('shipping_address') ? refs.map((row) => row.shipping_address_id) : []),
     ...(relations.has('billing_address') ? refs.map((row) => row.billing_address_id) : []),
   ])
-  const result = await contextStatement(db, {
+  const shape: ContextShape = {
+    variants: relations.has('items.variant'),
+    options: relations.has('shipping_methods.shipping_option'),
+    addresses: addressIds.length > 0,
+    customers: relations.has('customer'),
+  }
+  const result = await contextStatement(shape)(db, {
     orderIds: refs.map((row) => row.id),
     regionIds: distinct(refs.map((row) => row.region_id)),
-    addressIds,
-    customerIds: relations.has('customer') ? distinct(refs.map((row) => row.customer_id)) : [],
-    withVariants: relations.has('items.variant'),
-    withOptions: relations.has('shipping_methods.shipping_option'),
+    ...(shape.addresses ? { addressIds } : {}),
+    ...(shape.customers ? { customerIds: distinct(refs.map((row) => row.customer_id)) } : {}),
   })
   // Both drivers answer a raw statement with its rows.
   const [read] = (result as { rows: ContextRow[] }).rows
