@@ -82,8 +82,8 @@ function sameMetadata(a: Record<string, unknown> | null | undefined, b: Record<s
  * summed, and each merged into an existing line of that variant and metadata when that line allows
  * it (`should_merge`), as v1 does. What it checks was read beforehand (`readForLines`). Answers its
  * writes, not sent yet (see `concurrently`): one per merged line, one for the new lines and, on a
- * cart without shipping methods, one marking its lines not shipped; and whether the cart has
- * shipping methods, which the new lines may change.
+ * cart without shipping methods whose lines say otherwise, one marking them not shipped; and
+ * whether the cart has shipping methods, which the new lines may change.
  */
 export function planLines(
   tx: Db,
