@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from 'drizzle-orm'
+import { getTableColumns, sql, type SQL, type SQLWrapper, type Table } from 'drizzle-orm'
 
 /**
  * Turns a row that PostgreSQL answered as JSON (`to_json(t)`, `json_agg(t)`) back into the row
@@ -20,4 +20,13 @@ export function rowReader<T extends Table>(table: T): (json: Record<string, unkn
     }
     return row as T['$inferSelect']
   }
+}
+
+/**
+ * A selection (`{ key: column or expression }`) as one JSON object with the same keys, for a
+ * statement that reads it of another table's row; its table must be in scope unaliased.
+ */
+export function jsonObjectOf(selection: Record<string, SQLWrapper>): SQL {
+  const pairs = Object.entries(selection).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`)
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`
 }

@@ -37,7 +37,7 @@ import {
   shippingMethod,
   shippingMethodTaxLine,
 } from './schema.js'
-import { rowReader } from '../../db/json-rows.js'
+import { jsonObjectOf, rowReader } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
 import { computeTotals, type Totals } from './totals.js'
 import { groupBy } from '../../db/group-rows.js'
@@ -237,10 +237,7 @@ export const lineProductColumns = {
 }
 
 /** `lineProductColumns` as one JSON object, for the product row joined unaliased. */
-export const lineProductJson = sql`json_build_object(${sql.join(
-  Object.entries(lineProductColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-  sql`, `,
-)})`
+export const lineProductJson = jsonObjectOf(lineProductColumns)
 
 type JsonRow = Record<string, unknown>
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { inIdsOf } from '../../db/in-ids.js'
-import { rowReader } from '../../db/json-rows.js'
+import { jsonObjectOf, rowReader } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData } from '../../http/errors.js'
@@ -165,10 +165,7 @@ const orderIds = sql`${sql.placeholder('orderIds')}::text[]`
 const idsParam = (name: string) => sql`${sql.placeholder(name)}::text[]`
 const ofOrders = (column: 'id' | 'variant_id' | 'shipping_option_id', table: typeof lineItem | typeof shippingMethod) =>
   sql`SELECT x.${sql.identifier(column)} FROM ${table} x WHERE x.order_id = ANY(${orderIds})`
-const publicCustomerJson = sql`json_build_object(${sql.join(
-  Object.entries(publicCustomerColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-  sql`, `,
-)})`
+const publicCustomerJson = jsonObjectOf(publicCustomerColumns)
 
 /** The relations a request expands beyond what the totals need, which decide the statement. */
 interface ContextShape {
