@@ -61,9 +61,10 @@ const ids = sql.placeholder('ids')
  * - the live variants of live products, with their products and default prices (price lists
  *   arrive with the pricing module);
  * - the products among them that are sold in the cart's sales channel;
- * - the cart's lines of these variants, found by cart alone: a cart holds a few lines, where a
- *   variant's lines (orders keep theirs) grow with every sale, and given both conditions the planner
- *   may walk the variant's; and whether any line of the cart says it is shipped;
+ * - the cart's lines of these variants, and whether any line of the cart says it is shipped, in
+ *   one pass over the cart's lines, found by cart alone: a cart holds a few lines, where a
+ *   variant's lines (orders keep theirs) grow with every sale, and given both conditions the
+ *   planner may walk the variant's;
  * - the shipping profiles of the cart's shipping methods.
  */
 const lineReadsStatement = prepared('cart_line_reads', (db) =>
@@ -82,13 +83,15 @@ const lineReadsStatement = prepared('cart_line_reads', (db) =>
     (SELECT coalesce(json_agg(psc.product_id), '[]'::json)
       FROM ${productSalesChannel} psc JOIN ${productVariant} pv ON pv.product_id = psc.product_id
       WHERE pv.id = ANY(${ids}) AND psc.sales_channel_id = ${cartColumn('sales_channel_id', cartId)}) AS in_channel,
-    (SELECT coalesce(json_agg(json_build_object('id', li.id, 'variant_id', li.variant_id, 'quantity', li.quantity,
-        'should_merge', li.should_merge, 'metadata', li.metadata)) FILTER (WHERE li.variant_id = ANY(${ids})), '[]'::json)
-      FROM ${lineItem} li WHERE li.cart_id = ${cartId}) AS lines,
-    EXISTS (SELECT 1 FROM ${lineItem} li WHERE li.cart_id = ${cartId} AND li.has_shipping) AS lines_shipped,
+    coalesce(cart_lines.lines, '[]'::json) AS lines,
+    coalesce(cart_lines.shipped, false) AS lines_shipped,
     (SELECT coalesce(json_agg(o.profile_id), '[]'::json)
       FROM ${shippingMethod} m JOIN ${shippingOption} o ON o.id = m.shipping_option_id
-      WHERE m.cart_id = ${cartId}) AS shipped`),
+      WHERE m.cart_id = ${cartId}) AS shipped
+  FROM (SELECT json_agg(json_build_object('id', li.id, 'variant_id', li.variant_id, 'quantity', li.quantity,
+      'should_merge', li.should_merge, 'metadata', li.metadata)) FILTER (WHERE li.variant_id = ANY(${ids})) AS lines,
+      bool_or(li.has_shipping) AS shipped
+    FROM ${lineItem} li WHERE li.cart_id = ${cartId}) cart_lines`),
 )
 
 const regionOf = rowReader(region)
