@@ -4,6 +4,7 @@ import { generateId } from '../db/ids.js'
 import { prepared } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
 import { outbox } from './schema.js'
+import { rowsOf } from '../db/raw-rows.js'
 
 /**
  * Records an event in the outbox, inside the caller's transaction: it is delivered after commit,
@@ -77,7 +78,7 @@ export async function claimDueEvents(db: Db, limit: number, leaseMs: number): Pr
     UPDATE outbox SET available_at = ${leaseEnd(leaseMs)}, attempts = outbox.attempts + 1
     FROM due WHERE outbox.id = due.id
     RETURNING outbox.id, outbox.event_name, outbox.data, outbox.attempts`)
-  const rows = (result as unknown as { rows: ClaimedEvent[] }).rows
+  const rows = rowsOf<ClaimedEvent>(result)
   // ULIDs sort by creation time: deliver in the order the events were written.
   return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
@@ -159,7 +160,7 @@ export async function deleteDeliveredEvents(db: Db, retentionMs: number, limit: 
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id`)
-  return (result as unknown as { rows: unknown[] }).rows.length
+  return rowsOf(result).length
 }
 
 /** A short, storable description of whatever a subscriber threw. */

@@ -9,6 +9,7 @@ import { generateId } from '../db/ids.js'
 import { RELAXED_COMMIT } from '../db/relaxed-commit.js'
 import type { Db } from '../db/types.js'
 import { BareStatus, Conflict, DuplicateError, InvalidData, UnexpectedState } from './errors.js'
+import { rowsOf } from '../db/raw-rows.js'
 
 /** Another request holds this Idempotency-Key right now (a 409 the client may retry with the same key). */
 export class IdempotencyKeyBusy extends Conflict {
@@ -533,7 +534,7 @@ export async function deleteExpiredIdempotencyKeys(db: Db, retentionMs: number, 
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id`)
-  return (result as unknown as { rows: unknown[] }).rows.length
+  return rowsOf(result).length
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { batchJob, type BatchJobResult, type BatchJobRow } from './schema.js'
+import { rowsOf } from '../../db/raw-rows.js'
 
 /**
  * The runner's side of the job lifecycle: claiming due jobs under a lease, renewing it, and the
@@ -37,7 +38,7 @@ export async function claimDueJob(db: Db, token: string, leaseMs: number): Promi
         updated_at = now()
       FROM due WHERE batch_job.id = due.id
       RETURNING batch_job.id`)
-    const [row] = (claimed as unknown as { rows: { id: string }[] }).rows
+    const [row] = rowsOf<{ id: string }>(claimed)
     if (!row) return undefined
     const [job] = await tx.select().from(batchJob).where(eq(batchJob.id, row.id))
     if (job.status === 'processing' && job.run_attempts === 1) await emit(tx, 'batch.processing', { id: job.id })

@@ -14,6 +14,7 @@ import { regionFromJson, regionJson, type CartFlags, type CartRegion, type CartR
 import { cart } from './schema.js'
 import type { AddressRow } from '../customers/addresses.js'
 import type { SalesChannelRow } from '../sales-channels/service.js'
+import { rowsOf } from '../../db/raw-rows.js'
 
 /**
  * A cart without lines, made in one statement: the region, the sales channel, the customer and the
@@ -123,7 +124,7 @@ export async function insertBareCart(db: Db, flags: CartFlags, input: BareCartIn
     eventId: generateId('evt'),
     context: JSON.stringify(input.context),
   })
-  const [inserted] = (result as unknown as { rows: Inserted[] }).rows
+  const [inserted] = rowsOf<Inserted>(result)
   if (!inserted) return undefined
   // Checked live in the same statement, so never missing here.
   if (!inserted.region) throw NotFound.entity('Region', String(inserted.cart.region_id))

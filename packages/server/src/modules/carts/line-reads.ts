@@ -19,6 +19,7 @@ import {
 } from './loader.js'
 import { lineItem, shippingMethod } from './schema.js'
 import { stockCheck, type CartVariant } from './variants.js'
+import { rowsOf } from '../../db/raw-rows.js'
 
 /** What `planLines` checks and merges against, read before it writes (see `readForLines`). */
 export interface LineReads {
@@ -116,8 +117,7 @@ export async function readForLines(
     () => lineReadsStatement(tx, { cartId: cart, ids: wanted, withRegion: !knownRegion }),
     () => stockCheck(tx, env.flags, cartColumn('sales_channel_id', cart), wanted),
   ])
-  // Both drivers answer a raw statement with its rows.
-  const [read] = (result as { rows: LineReadsRow[] }).rows
+  const [read] = rowsOf<LineReadsRow>(result)
   const variants = new Map<string, CartVariant>()
   for (const entry of read.variants) {
     const variant = variantOf(entry.variant)

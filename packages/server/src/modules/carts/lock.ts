@@ -14,6 +14,7 @@ import { prepared } from '../../db/prepared.js'
 import { retrieveCartRow, type CartFlags, type CartRow } from './loader.js'
 import { cart } from './schema.js'
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.js'
+import { rowsOf } from '../../db/raw-rows.js'
 
 /** What cart services need of the app: feature flags and the providers they call. */
 export interface CartEnv {
@@ -88,8 +89,7 @@ const cartOf = rowReader(cart)
 /** Touches the cart (see `touchStatement`); undefined for an unknown or deleted cart. */
 async function touchCart(tx: Db, id: string): Promise<CartRow | undefined> {
   const result = await touchStatement(tx, { id, now: new Date(), eventId: generateId('evt') })
-  // Both drivers answer a raw statement with its rows.
-  const [touched] = (result as { rows: { row: Record<string, unknown> }[] }).rows
+  const [touched] = rowsOf<{ row: Record<string, unknown> }>(result)
   return touched && cartOf(touched.row)
 }
 

@@ -5,6 +5,7 @@ import { salesChannel } from '../sales-channels/schema.js'
 import { store } from '../store/schema.js'
 import { InsufficientInventory } from './errors.js'
 import { inventoryItem, inventoryLevel, productVariantInventoryItem, salesChannelStockLocation } from './schema.js'
+import { rowsOf } from '../../db/raw-rows.js'
 
 /**
  * Storefront availability with the inventory module: a variant's `inventory_quantity` is what its
@@ -54,7 +55,7 @@ export async function variantAvailability(
       GROUP BY ${link.id}, ${link.variant_id}, ${link.required_quantity}
     ) AS per_item
     GROUP BY per_item.variant_id`)
-  const rows = (result as unknown as { rows: { variant_id: string; sets: number | string }[] }).rows
+  const rows = rowsOf<{ variant_id: string; sets: number | string }>(result)
   return new Map(rows.map((row) => [row.variant_id, Number(row.sets)]))
 }
 
@@ -116,8 +117,6 @@ export async function variantChannelAvailability(
     WHERE ${productVariant.id} = ${variantId}
     GROUP BY ${salesChannel.id}, ${salesChannel.name}
     ORDER BY ${salesChannel.id}`)
-  const rows = (
-    result as unknown as { rows: { channel_id: string; channel_name: string; available_quantity: number }[] }
-  ).rows
+  const rows = rowsOf<{ channel_id: string; channel_name: string; available_quantity: number }>(result)
   return rows.map((row) => ({ ...row, available_quantity: Number(row.available_quantity) }))
 }

@@ -27,6 +27,7 @@ import {
 } from './contract.js'
 import { order, payment } from './schema.js'
 import { groupBy } from '../../db/group-rows.js'
+import { rowsOf } from '../../db/raw-rows.js'
 
 export type OrderRow = typeof order.$inferSelect
 export type PaymentRow = typeof payment.$inferSelect
@@ -318,8 +319,7 @@ export async function loadOrderContext(
     ...(shape.addresses ? { addressIds } : {}),
     ...(shape.customers ? { customerIds: distinct(refs.map((row) => row.customer_id)) } : {}),
   })
-  // Both drivers answer a raw statement with its rows.
-  const [read] = (result as { rows: ContextRow[] }).rows
+  const [read] = rowsOf<ContextRow>(result)
   return {
     lines: {
       items: groupBy(read.items.map(itemOf), (item) => item.order_id),

@@ -8,6 +8,7 @@ import { productVariant } from '../catalog/schema.js'
 import type { CartDetails } from '../carts/service.js'
 import { InsufficientInventory } from '../inventory/errors.js'
 import { reserveLines } from '../inventory/reservations.js'
+import { rowsOf } from '../../db/raw-rows.js'
 
 export { InsufficientInventory }
 
@@ -50,7 +51,7 @@ export async function takeStock(
     () => lockVariantsStatement(tx, params),
     () => takeUnitsStatement(tx, params),
   ])
-  const taken = new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id))
+  const taken = new Set(rowsOf<{ id: string }>(result).map((row) => row.id))
   const short = ids.find((id) => !taken.has(id))
   if (short) throw new InsufficientInventory(short)
 }

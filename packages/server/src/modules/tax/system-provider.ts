@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/types.js'
 import { productTaxRate, productTypeTaxRate, shippingTaxRate, taxRate } from './schema.js'
+import { rowsOf } from '../../db/raw-rows.js'
 
 /**
  * The tax provider a region uses when its `tax_provider_id` is null (v1's `system` provider): tax
@@ -79,7 +80,7 @@ async function loadOverrides(db: Db, regionId: string, targets: OverrideTargets)
   const query = overrideRowsQuery(regionId, targets)
   if (!query) return new Map()
   const result = await db.execute(query)
-  return overridesFrom((result as unknown as { rows: OverrideRow[] }).rows)
+  return overridesFrom(rowsOf<OverrideRow>(result))
 }
 
 /** Override rows (read here or by a statement of the caller's) as rates by target. */

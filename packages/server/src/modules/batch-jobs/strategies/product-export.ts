@@ -19,6 +19,7 @@ import {
   VARIANT_COLUMNS,
   type Layout,
 } from './csv-format.js'
+import { rowsOf } from '../../../db/raw-rows.js'
 
 /** `product-export`: every live product and its variants as one CSV, written through the file provider. */
 
@@ -46,9 +47,6 @@ async function countProducts(db: Db): Promise<number> {
   const [{ value }] = await db.select({ value: count() }).from(product).where(live)
   return value
 }
-
-type Rows<T> = { rows: T[] }
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows
 
 /** The widest product of each numbered kind, and every price column in use, for the header. */
 async function layoutOf(db: Db, flags: CatalogFlags): Promise<Layout> {
