@@ -583,10 +583,13 @@ export async function loadCartDetails(
   flags: CartFlags,
   known: KnownCartParts = {},
 ): Promise<CartDetails> {
-  const knownRow = known.row?.id === cartId ? known.row : undefined
-  const bare = known.bare === true && knownRow !== undefined
-  const whole = bare ? undefined : await readWholeCart(db, cartId, known.region)
+  const whole = bareRow(cartId, known) ? undefined : await readWholeCart(db, cartId, known.region)
   return wholeCartDetails(db, cartId, whole, flags, known)
+}
+
+/** The row of a cart the caller made in this request without lines (`bare`): nothing more to read. */
+function bareRow(cartId: string, known: KnownCartParts): CartRow | undefined {
+  return known.bare === true && known.row?.id === cartId ? known.row : undefined
 }
 
 /**
@@ -610,8 +613,7 @@ export async function wholeCartDetails(
   known: KnownCartParts = {},
 ): Promise<CartDetails> {
   const forceTaxes = known.forceTaxes ?? false
-  const knownRow = known.row?.id === cartId ? known.row : undefined
-  const bare = known.bare === true && knownRow !== undefined
+  const bare = bareRow(cartId, known)
   if (whole === undefined && !bare) throw NotFound.entity('Cart', cartId)
   const parts: CartParts = whole
     ? {
@@ -620,7 +622,7 @@ export async function wholeCartDetails(
         billing_address: whole.billing_address,
         sales_channel: whole.sales_channel,
       }
-    : { cart: knownRow!, shipping_address: null, billing_address: null, sales_channel: null, ...known.parts }
+    : { cart: bare!, shipping_address: null, billing_address: null, sales_channel: null, ...known.parts }
   const row = parts.cart
   // The region came with the cart, unless the caller knows it (a bare cart reads it now).
   const regionDetails =
