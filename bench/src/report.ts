@@ -156,14 +156,22 @@ export function formatTable(results: ScenarioResult[]): string {
           ...flowRow(result),
         ],
   )
-  const widths = COLUMNS.map((title, column) =>
+  return aligned(COLUMNS, rows)
+}
+
+/**
+ * A table: the first column flush left, the others flush right. A row of two cells is a label and
+ * a note (a skipped scenario's status), which runs on past the other columns.
+ */
+function aligned(columns: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = columns.map((title, column) =>
     Math.max(title.length, ...rows.filter((row) => column === 0 || row.length > 2).map((row) => row[column].length)),
   )
   const line = (cells: readonly string[]) =>
     cells.length === 2
-      ? `${cells[0].padEnd(widths[0])}  ${cells[1]}`
+      ? `${cells[0].padEnd(widths[0])}  ${cells[1]}`.trimEnd()
       : cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]))).join('  ')
-  return [line(COLUMNS), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
+  return [line(columns), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
 }
 
 /** Writes `results/<timestamp>.json` (git-ignored) and returns its path. */
@@ -171,5 +179,74 @@ export function writeReport(report: Report): string {
   mkdirSync(RESULTS_DIR, { recursive: true })
   const path = join(RESULTS_DIR, `${report.started_at.replace(/[:.]/g, '-')}.json`)
   writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`)
+  return path
+}
+
+/** The middle value, or the mean of the two middle ones; undefined for none. */
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/** What a comparison reads of a scenario's run: whole iterations of a flow, requests otherwise. */
+function figureOf(result: ScenarioResult | undefined): number | undefined {
+  if (result?.status !== 'ok') return undefined
+  return result.flow ? result.flow.per_second : result.requests_per_second
+}
+
+/**
+ * The runs of several builds side by side (`npm run bench:compare`): for every scenario, each
+ * build's figure in every round, its median, the median's ratio to the first build's, and the
+ * medians of its CPU time per request.
+ */
+export function formatComparison(reports: ReadonlyMap<string, Report[]>): string {
+  const builds = [...reports.keys()]
+  const rounds = Math.max(...builds.map((build) => reports.get(build)!.length))
+  const names = [...new Set([...reports.values()].flat().flatMap((report) => report.scenarios.map((s) => s.name)))]
+  const columns = [
+    'scenario, build',
+    ...Array.from({ length: rounds }, (_, round) => `round ${round + 1}`),
+    'median',
+    'vs first',
+    'cpu ms/req server',
+    'cpu ms/req db',
+  ]
+  const fixed = (value: number | undefined, digits: number) => (value === undefined ? '–' : value.toFixed(digits))
+  const rows = names.flatMap((name) => {
+    const runsOf = (build: string) =>
+      reports.get(build)!.map((report) => report.scenarios.find((scenario) => scenario.name === name))
+    const isFlow = runsOf(builds[0]).some((result) => result?.flow)
+    const first = median(runsOf(builds[0]).flatMap((result) => figureOf(result) ?? []))
+    return [
+      [isFlow ? `${name} (whole iterations/s)` : `${name} (req/s)`, ''],
+      ...builds.map((build) => {
+        const runs = runsOf(build)
+        const figures = runs.flatMap((result) => figureOf(result) ?? [])
+        const middle = median(figures)
+        const cpu = runs.flatMap((result) => (result?.cpu_ms_per_request ? [result.cpu_ms_per_request] : []))
+        return [
+          `  ${build}`,
+          ...Array.from({ length: rounds }, (_, round) => fixed(figureOf(runs[round]), isFlow ? 1 : 0)),
+          fixed(middle, isFlow ? 1 : 0),
+          middle === undefined || !first ? '–' : (middle / first).toFixed(3),
+          fixed(median(cpu.map((figures) => figures.server_ms)), 2),
+          fixed(median(cpu.map((figures) => figures.database_ms)), 2),
+        ]
+      }),
+    ]
+  })
+  return aligned(columns, rows)
+}
+
+/** Writes `results/compare-<timestamp>.json` (git-ignored), every run's report by build, and returns its path. */
+export function writeComparison(reports: ReadonlyMap<string, Report[]>): string {
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  const path = join(RESULTS_DIR, `compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  writeFileSync(
+    path,
+    `${JSON.stringify({ builds: [...reports.keys()], reports: Object.fromEntries(reports) }, null, 2)}\n`,
+  )
   return path
 }

@@ -500,7 +500,10 @@ async function main(): Promise<void> {
     scenarios: withRatios(results),
   }
   console.log(`\n${formatTable(report.scenarios)}\n`)
-  console.log(`Report: ${writeReport(report)}`)
+  const reportPath = writeReport(report)
+  console.log(`Report: ${reportPath}`)
+  // A comparison (`npm run bench:compare`) runs this as its child, and reads the report.
+  process.send?.({ report: reportPath })
 }
 
 main().catch(async (error: unknown) => {
