@@ -11,8 +11,8 @@ const USAGE = `Usage: npm run bench:compare -- --builds A,B[,…] [--rounds N] [
 
 Runs \`npm run bench\` once per build in every round, the builds taking turns (A B, then B A, …),
 so that the swings of a shared machine fall on each alike. Prints, for every scenario, each build's
-req/s in every round, its median, the median's ratio to the first build's, and the median CPU
-milliseconds a request costs the server and the database. Writes
+req/s (whole iterations/s for a flow) in every round, its median, the median's ratio to the first
+build's, and the median CPU milliseconds a request costs the server and the database. Writes
 bench/results/compare-<timestamp>.json, with the report of every run.
 
   --builds A,B      compiled servers (copies of packages/server/dist, see the README), or
@@ -81,6 +81,10 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const dirs = builds.map(buildDir)
+  if (new Set(dirs).size < dirs.length) {
+    process.stderr.write('error: --builds names a build twice\n')
+    process.exit(1)
+  }
   const rounds = positiveInt('rounds', values.rounds, 3)
   requireDatabaseUrl('bench:compare')
   const passed = (['only', 'duration', 'warmup', 'connections'] as const).flatMap((name) =>
