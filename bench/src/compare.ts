@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { positiveInt, requireDatabaseUrl } from './env.js'
+import { positiveInt, requireDatabaseUrl, RUN_OPTIONS } from './env.js'
 import { formatComparison, writeComparison, type Report } from './report.js'
 
 const USAGE = `Usage: npm run bench:compare -- --builds A,B[,…] [--rounds N] [--only a,b] [--duration S]
@@ -60,10 +60,7 @@ async function main(): Promise<void> {
     options: {
       builds: { type: 'string' },
       rounds: { type: 'string' },
-      only: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      connections: { type: 'string' },
+      ...RUN_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -87,7 +84,7 @@ async function main(): Promise<void> {
   }
   const rounds = positiveInt('rounds', values.rounds, 3)
   requireDatabaseUrl('bench:compare')
-  const passed = (['only', 'duration', 'warmup', 'connections'] as const).flatMap((name) =>
+  const passed = (Object.keys(RUN_OPTIONS) as (keyof typeof RUN_OPTIONS)[]).flatMap((name) =>
     values[name] === undefined ? [] : [`--${name}`, values[name]],
   )
 

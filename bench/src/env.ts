@@ -43,3 +43,11 @@ export function positiveInt(name: string, raw: string | undefined, fallback: num
   }
   return value
 }
+
+/** The options of `npm run bench` that set up its load; `npm run bench:compare` passes them to every run. */
+export const RUN_OPTIONS = {
+  duration: { type: 'string' },
+  warmup: { type: 'string' },
+  connections: { type: 'string' },
+  only: { type: 'string' },
+} as const

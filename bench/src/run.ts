@@ -17,7 +17,7 @@ import {
 import { store } from '../../packages/server/src/modules/store/schema.js'
 import { SEARCH_WORD } from './catalogue.js'
 import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu.js'
-import { positiveInt, redactUrl, requireDatabaseUrl } from './env.js'
+import { positiveInt, redactUrl, requireDatabaseUrl, RUN_OPTIONS } from './env.js'
 import {
   formatTable,
   percentiles,
@@ -357,13 +357,7 @@ async function load(baseUrl: string, steps: Step[], options: LoadOptions, cpu: C
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: {
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      connections: { type: 'string' },
-      only: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+    options: { ...RUN_OPTIONS, help: { type: 'boolean', short: 'h', default: false } },
   })
   if (values.help) {
     console.log(USAGE)
