@@ -49,7 +49,9 @@ function buildDir(given: string): string {
   if (given === 'sources') return given
   const dir = resolve(process.env.INIT_CWD ?? process.cwd(), given)
   if (!existsSync(join(dir, 'app.js'))) {
-    process.stderr.write(`error: ${given} holds no compiled server (no app.js); see "Before and after a change"\n`)
+    process.stderr.write(
+      `error: ${given} holds no compiled server (no app.js); see bench/README.md, "Before and after a change"\n`,
+    )
     process.exit(1)
   }
   return dir
