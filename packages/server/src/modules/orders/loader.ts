@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { inIdsOf } from '../../db/in-ids.js'
+import { inIdsOf, inIdsParam } from '../../db/in-ids.js'
 import { jsonObjectOf, rowReader } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
 import type { Db } from '../../db/types.js'
@@ -162,10 +162,8 @@ interface ContextRow {
   customers: JsonRow[]
 }
 
-const orderIds = sql`${sql.placeholder('orderIds')}::text[]`
-const idsParam = (name: string) => sql`${sql.placeholder(name)}::text[]`
 const ofOrders = (column: 'id' | 'variant_id' | 'shipping_option_id', table: typeof lineItem | typeof shippingMethod) =>
-  sql`SELECT x.${sql.identifier(column)} FROM ${table} x WHERE x.order_id = ANY(${orderIds})`
+  sql`SELECT x.${sql.identifier(column)} FROM ${table} x WHERE ${inIdsParam(sql`x.order_id`, 'orderIds')}`
 const publicCustomerJson = jsonObjectOf(publicCustomerColumns)
 
 /** The relations a request expands beyond what the totals need, which decide the statement. */
@@ -192,7 +190,7 @@ const none = sql`'[]'::json`
 const contextSelect = (db: Db, shape: ContextShape) =>
   db.execute(sql`SELECT
     (SELECT coalesce(json_agg(li ORDER BY li.created_at, li.id), '[]'::json)
-      FROM ${lineItem} li WHERE li.order_id = ANY(${orderIds})) AS items,
+      FROM ${lineItem} li WHERE ${inIdsParam(sql`li.order_id`, 'orderIds')}) AS items,
     (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json)
       FROM ${lineItemTaxLine} t WHERE ${inIdsOf(sql`t.item_id`, ofOrders('id', lineItem))}) AS item_tax_lines,
     (SELECT coalesce(json_agg(a), '[]'::json)
@@ -204,7 +202,7 @@ const contextSelect = (db: Db, shape: ContextShape) =>
         : none
     } AS variants,
     (SELECT coalesce(json_agg(m ORDER BY m.id), '[]'::json)
-      FROM ${shippingMethod} m WHERE m.order_id = ANY(${orderIds})) AS methods,
+      FROM ${shippingMethod} m WHERE ${inIdsParam(sql`m.order_id`, 'orderIds')}) AS methods,
     (SELECT coalesce(json_agg(t ORDER BY t.name, t.id), '[]'::json) FROM ${shippingMethodTaxLine} t
       WHERE ${inIdsOf(sql`t.shipping_method_id`, ofOrders('id', shippingMethod))}) AS method_tax_lines,
     ${
@@ -214,17 +212,17 @@ const contextSelect = (db: Db, shape: ContextShape) =>
         : none
     } AS options,
     (SELECT coalesce(json_agg(p ORDER BY p.created_at, p.id), '[]'::json)
-      FROM ${payment} p WHERE p.order_id = ANY(${orderIds})) AS payments,
-    (SELECT coalesce(json_agg(r), '[]'::json) FROM ${region} r WHERE r.id = ANY(${idsParam('regionIds')})) AS regions,
+      FROM ${payment} p WHERE ${inIdsParam(sql`p.order_id`, 'orderIds')}) AS payments,
+    (SELECT coalesce(json_agg(r), '[]'::json) FROM ${region} r WHERE ${inIdsParam(sql`r.id`, 'regionIds')}) AS regions,
     ${
       shape.addresses
-        ? sql`(SELECT coalesce(json_agg(ad), '[]'::json) FROM ${address} ad WHERE ad.id = ANY(${idsParam('addressIds')}))`
+        ? sql`(SELECT coalesce(json_agg(ad), '[]'::json) FROM ${address} ad WHERE ${inIdsParam(sql`ad.id`, 'addressIds')})`
         : none
     } AS addresses,
     ${
       shape.customers
         ? sql`(SELECT coalesce(json_agg(${publicCustomerJson}), '[]'::json)
-      FROM ${customer} WHERE ${customer.id} = ANY(${idsParam('customerIds')}))`
+      FROM ${customer} WHERE ${inIdsParam(customer.id, 'customerIds')})`
         : none
     } AS customers`)
 
@@ -236,8 +234,8 @@ const contextStatements = new Map<string, ReturnType<typeof preparedContext>>()
 
 function contextStatement(shape: ContextShape) {
   const key = [shape.variants, shape.options, shape.addresses, shape.customers].map(Number).join('')
-  const statement = contextStatements.get(key) ?? preparedContext(shape, key)
-  contextStatements.set(key, statement)
+  let statement = contextStatements.get(key)
+  if (!statement) contextStatements.set(key, (statement = preparedContext(shape, key)))
   return statement
 }
 
