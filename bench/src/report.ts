@@ -163,7 +163,7 @@ export function formatTable(results: ScenarioResult[]): string {
  * A table: the first column flush left, the others flush right. A row of two cells is a label and
  * a note (a skipped scenario's status), which runs on past the other columns.
  */
-function aligned(columns: readonly string[], rows: readonly (readonly string[])[]): string {
+export function aligned(columns: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = columns.map((title, column) =>
     Math.max(title.length, ...rows.filter((row) => column === 0 || row.length > 2).map((row) => row[column].length)),
   )

@@ -1,23 +1,13 @@
-import { fork, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import { openDatabase } from '../../packages/server/src/db/connection.js'
-import { migrate } from '../../packages/server/src/db/migrate.js'
-import { product, productSalesChannel } from '../../packages/server/src/modules/catalog/schema.js'
-import { region } from '../../packages/server/src/modules/regions/schema.js'
-import {
-  publishableApiKey,
-  publishableApiKeySalesChannel,
-} from '../../packages/server/src/modules/sales-channels/schema.js'
-import { store } from '../../packages/server/src/modules/store/schema.js'
-import { SEARCH_WORD } from './catalogue.js'
+import { killAndExit, pidsOf, startProcess, stopProcesses } from './children.js'
 import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu.js'
+import { failure, probe } from './probe.js'
 import { positiveInt, redactUrl, requireDatabaseUrl, RUN_OPTIONS } from './env.js'
+import { readFixtures, vacuumAnalyze } from './fixtures.js'
 import {
   formatTable,
   percentiles,
@@ -53,183 +43,7 @@ const STARTUP_BUDGET_S = 90
 const PER_SCENARIO_SLACK_S = 20
 
 // ---------------------------------------------------------------------------------------------
-// Child processes
-
-const children = new Set<ChildProcess>()
-/** The processes listening on each port, whose CPU time the scenarios on it are charged. */
-const pidsOfPort = new Map<number, number[]>()
-
-/** Forks `processes/<name>.ts` under tsx and waits for the port it reports over IPC. */
-async function startProcess(
-  name: 'server' | 'ceiling',
-  env: Record<string, string> = {},
-  timeoutMs = 60_000,
-): Promise<number> {
-  const child = fork(fileURLToPath(new URL(`./processes/${name}.ts`, import.meta.url)), [], {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  try {
-    return await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`the ${name} did not listen within ${timeoutMs / 1000} s`)),
-        timeoutMs,
-      )
-      child.once('message', (reply) => {
-        clearTimeout(timer)
-        // A server of several processes (`BENCH_PROCESSES`) names them; their primary only forwards.
-        const { port, pids } = reply as { port: number; pids?: number[] }
-        if (child.pid !== undefined) pidsOfPort.set(port, pids ?? [child.pid])
-        resolve(port)
-      })
-      child.once('exit', (code) => {
-        clearTimeout(timer)
-        reject(new Error(`the ${name} exited (code ${code}) before listening`))
-      })
-    })
-  } catch (error) {
-    child.kill('SIGKILL')
-    throw error
-  }
-}
-
-/** SIGTERM, then SIGKILL after 5 s; resolves once every child has exited. */
-async function stopProcesses(): Promise<void> {
-  await Promise.all(
-    [...children].map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve()
-          const force = setTimeout(() => child.kill('SIGKILL'), 5000)
-          child.once('exit', () => {
-            clearTimeout(force)
-            resolve()
-          })
-          child.kill('SIGTERM')
-        }),
-    ),
-  )
-}
-
-function killAndExit(reason: string): never {
-  process.stderr.write(`\nerror: ${reason}\n`)
-  for (const child of children) child.kill('SIGKILL')
-  process.exit(2)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Fixtures and probes
-
-/**
- * Clears the dead rows earlier scenarios left and refreshes the planner's statistics, as
- * autovacuum keeps a production database. Without it the figures would depend on the order of the
- * scenarios and on whether the machine's PostgreSQL runs autovacuum at all (a CI database often
- * does not): tables that were empty when last analyzed get plans made for empty tables.
- */
-async function vacuumAnalyze(url: string): Promise<void> {
-  const database = await openDatabase({ url, poolSize: 1 })
-  try {
-    await database.db.execute(sql`VACUUM (ANALYZE)`)
-  } finally {
-    await database.close()
-  }
-}
-
-async function readFixtures(url: string): Promise<Fixtures> {
-  const database = await openDatabase({ url, poolSize: 1 })
-  try {
-    await migrate(database)
-    const { db } = database
-    const [shop] = await db.select({ channel: store.default_sales_channel_id }).from(store).limit(1)
-    const channel = shop?.channel ?? ''
-    const [key] = await db
-      .select({ id: publishableApiKey.id })
-      .from(publishableApiKey)
-      .innerJoin(
-        publishableApiKeySalesChannel,
-        eq(publishableApiKeySalesChannel.publishable_key_id, publishableApiKey.id),
-      )
-      .where(and(isNull(publishableApiKey.revoked_at), eq(publishableApiKeySalesChannel.sales_channel_id, channel)))
-      .orderBy(asc(publishableApiKey.created_at))
-      .limit(1)
-    const [usd] = await db
-      .select({ id: region.id })
-      .from(region)
-      .where(isNull(region.deleted_at))
-      .orderBy(desc(sql`${region.currency_code} = 'usd'`), asc(region.created_at))
-      .limit(1)
-    const published = and(
-      eq(product.status, 'published'),
-      isNull(product.deleted_at),
-      eq(productSalesChannel.sales_channel_id, channel),
-    )
-    const [newest] = await db
-      .select({ id: product.id })
-      .from(product)
-      .innerJoin(productSalesChannel, eq(productSalesChannel.product_id, product.id))
-      .where(published)
-      .orderBy(desc(product.created_at), desc(product.id))
-      .limit(1)
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(product)
-      .innerJoin(productSalesChannel, eq(productSalesChannel.product_id, product.id))
-      .where(published)
-    return {
-      publishableKey: key?.id,
-      regionId: usd?.id,
-      productId: newest?.id,
-      productCount: count?.n ?? 0,
-      searchWord: SEARCH_WORD,
-    }
-  } finally {
-    await database.close()
-  }
-}
-
-const headersOf = (request: { headers?: Record<string, string | string[] | undefined> }) =>
-  Object.fromEntries(
-    Object.entries(request.headers ?? {}).flatMap(([name, value]) =>
-      value === undefined ? [] : [[name, [value].flat().join(', ')]],
-    ),
-  )
-
-interface Probe {
-  statuses: number[]
-  response_bytes: number
-  first_failure?: Failure
-  /** Set when the server has no such route: `POST /store/products/search`. */
-  missingRoute?: string
-}
-
-/** Runs the flow once, as one connection would, with the same hooks. */
-async function probe(baseUrl: string, steps: Step[]): Promise<Probe> {
-  const context: Context = {}
-  const result: Probe = { statuses: [], response_bytes: 0 }
-  for (const [index, step] of steps.entries()) {
-    const request = step.setupRequest ? step.setupRequest({ ...step } as autocannon.Request, context) : step
-    if (!request) break
-    const method = request.method ?? 'GET'
-    const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
-      method,
-      headers: headersOf(request),
-      body: request.body === undefined ? undefined : String(request.body),
-      signal: AbortSignal.timeout(15_000),
-    })
-    const body = await response.text()
-    result.statuses.push(response.status)
-    result.response_bytes = Buffer.byteLength(body)
-    if (response.status === 404 && /"message":"Route \S+ \S+ not found"/.test(body)) {
-      return { ...result, missingRoute: `${method} ${request.path?.split('?')[0]}` }
-    }
-    if (response.status >= 300) result.first_failure ??= failure(step, index, response.status, body)
-    step.onResponse?.(response.status, body, context)
-  }
-  return result
-}
+// The ceiling
 
 /**
  * The ceiling serves a body as large as the product list the storefront's home page loads. Before
@@ -270,13 +84,6 @@ interface CpuProbe {
 
 /** The published types predate autocannon's `warmup` option. */
 type Options = autocannon.Options & { warmup?: { connections: number; duration: number } }
-
-const failure = (step: Step, index: number, status: number, body: string): Failure => ({
-  step: index + 1,
-  request: `${step.method ?? 'GET'} ${step.path ?? '/'}`,
-  status,
-  body: body.slice(0, 2000),
-})
 
 /** What autocannon does not record: whole iterations of a flow, and what a failing answer said. */
 interface Tracking {
@@ -400,7 +207,7 @@ async function main(): Promise<void> {
     const key = JSON.stringify(Object.entries(env).sort())
     let started = servers.get(key)
     if (!started) {
-      started = startProcess('server', env).then((port) => `http://127.0.0.1:${port}`)
+      started = startProcess('server', env).then(({ port }) => `http://127.0.0.1:${port}`)
       servers.set(key, started)
     }
     return started
@@ -409,7 +216,8 @@ async function main(): Promise<void> {
   const reference = await ceilingBody(serverUrl, fixtures)
   const bodyFile = join(mkdtempSync(join(tmpdir(), 'emporium-bench-')), 'ceiling.json')
   writeFileSync(bodyFile, reference.body)
-  const ceilingUrl = `http://127.0.0.1:${await startProcess('ceiling', { BENCH_CEILING_BODY_FILE: bodyFile })}`
+  const ceiling = await startProcess('ceiling', { BENCH_CEILING_BODY_FILE: bodyFile })
+  const ceilingUrl = `http://127.0.0.1:${ceiling.port}`
   const bodyBytes = Buffer.byteLength(reference.body)
   console.log(`Server ${serverUrl}, ceiling ${ceilingUrl} (${bodyBytes} bytes, the size of ${reference.copiedFrom})`)
   console.log(
@@ -453,7 +261,7 @@ async function main(): Promise<void> {
       }
       if (scenario.target === 'server') await vacuumAnalyze(url)
       process.stdout.write(`  ${scenario.name}: ${request} … `)
-      const pids = pidsOfPort.get(Number(new URL(target).port))
+      const pids = pidsOf(Number(new URL(target).port))
       const { result: figures, ...tracked } = await load(
         target,
         steps,

@@ -6,11 +6,13 @@
  * the sources, so a build from before a change can be measured beside the change.
  * `BENCH_PROCESSES=N` runs N such processes on the port with the server's own `startProcesses`
  * (`EMPORIUM_PROCESSES`); this one then only starts them and reports their pids with the port.
+ * `BENCH_CAPTURE_SQL=1` records the statements it sends when the runner asks (see `capture.ts`).
  */
 import cluster from 'node:cluster'
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { pathToFileURL } from 'node:url'
+import { installStatementCapture } from '../capture.js'
 import { benchConfig, requireDatabaseUrl } from '../env.js'
 
 type AppModule = typeof import('../../../packages/server/src/app.js')
@@ -38,6 +40,7 @@ if (processes > 1 && cluster.isPrimary) {
 }
 
 async function serve(): Promise<void> {
+  if (process.env.BENCH_CAPTURE_SQL) installStatementCapture()
   const { buildApp } = await load<AppModule>('app.js', () => import('../../../packages/server/src/app.js'))
   const { openDatabase } = await load<ConnectionModule>(
     'db/connection.js',

@@ -1,0 +1,111 @@
+/**
+ * Turns the statements one request sent (see `capture.ts`) into a pgbench script that sends them
+ * again, once per iteration, each time with values of its own:
+ *
+ * - an id made during the request (a prefixed ULID, `item_01J…`, timed after `since`) becomes a new
+ *   one in every iteration, still ordered by time as ULIDs are;
+ * - a UUID (a made-up idempotency key) becomes a new random one;
+ * - an input (an id the request named: its cart, its variant) is read from the iteration's row of
+ *   `INPUTS_TABLE`, so the iterations spread over carts as the load scenario's requests do;
+ * - everything else is sent as it was.
+ *
+ * An iteration starts with one `SELECT … \gset` that makes its values (the prelude); the statements
+ * then take them as parameters, as the server sends them.
+ */
+import type { CapturedStatement } from './capture.js'
+
+/** The table `npm run bench:floor` fills with one row of inputs per iteration (`n`, `i1`, `i2`, …). */
+export const INPUTS_TABLE = 'bench_floor_inputs'
+
+/** A prefixed ULID, as the server makes ids (`cart_01J…`). */
+export const ID_PATTERN = /\b([a-z]+(?:_[a-z]+)*)_([0-9A-HJKMNP-TV-Z]{26})\b/g
+const UUID_PATTERN = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/** The millisecond a ULID was made at: its first 10 characters. */
+export function ulidTime(ulid: string): number {
+  let time = 0
+  for (const char of ulid.slice(0, 10)) time = time * 32 + CROCKFORD.indexOf(char)
+  return time
+}
+
+/** A new id per iteration: the prefix, then 20 digits of the clock and 6 random characters (26, as a ULID). */
+const freshId = (prefix: string) =>
+  `'${prefix}_' || to_char(clock_timestamp(), 'YYYYMMDDHH24MISSUS') || upper(substr(md5(random()::text), 1, 6))`
+
+/**
+ * pgbench reads `:name` anywhere in a command as a variable, so a colon before a letter or digit
+ * (a time, a URL's port) is written as another character and put back by `replace`.
+ */
+function literal(value: string): string {
+  const quoted = `'${value.replaceAll("'", "''")}'`
+  return /:[A-Za-z0-9_]/.test(value) ? `replace(${quoted.replaceAll(':', '\u0001')}, chr(1), ':')` : quoted
+}
+
+export interface FloorScript {
+  /** The whole iteration: the prelude, then the statements. */
+  script: string
+  /** The prelude alone, run by itself to take its cost off the floor. */
+  prelude: string
+  /** Statements an iteration replays, the prelude not counted. */
+  statements: number
+}
+
+/**
+ * `inputs`: the ids the request named, in the order of the columns of `INPUTS_TABLE`; `since`: when
+ * the request started (ms), which tells the ids it made from those that were there before.
+ */
+export function floorScript(captured: CapturedStatement[], inputs: string[], since: number): FloorScript {
+  const variables = new Map<string, { name: string; expression: string }>()
+  inputs.forEach((input, index) => variables.set(input, { name: `i${index + 1}`, expression: `r.i${index + 1}` }))
+  const tokensOf = (value: string) => {
+    const found: string[] = []
+    for (const [id, prefix, ulid] of value.matchAll(ID_PATTERN)) {
+      if (!variables.has(id) && ulidTime(ulid) >= since) {
+        variables.set(id, { name: `f${variables.size + 1}`, expression: freshId(prefix) })
+      }
+      if (variables.has(id)) found.push(id)
+    }
+    for (const [uuid] of value.matchAll(UUID_PATTERN)) {
+      if (!variables.has(uuid)) {
+        variables.set(uuid, { name: `u${variables.size + 1}`, expression: 'gen_random_uuid()::text' })
+      }
+      found.push(uuid)
+    }
+    return [...new Set(found)]
+  }
+
+  const columns: string[] = []
+  const commands = captured.map(({ text, values }) => {
+    const command = text.replace(/\$(\d+)/g, (_, position: string) => {
+      const value = values[Number(position) - 1]
+      if (value === undefined) throw new Error(`a statement names $${position} but was sent ${values.length} values`)
+      if (value === null) return 'NULL'
+      const expression = tokensOf(value).reduce(
+        (inner, token) => `replace(${inner}, ${literal(token)}, v.${variables.get(token)!.name})`,
+        literal(value),
+      )
+      columns.push(`${expression} AS p${columns.length + 1}`)
+      return `:p${columns.length}`
+    })
+    const stray = command.replace(/:p\d+\b/g, '').match(/(?<!:):[A-Za-z_][A-Za-z0-9_]*/)
+    if (stray) throw new Error(`a statement holds "${stray[0]}", which pgbench would read as a variable`)
+    return `${command.trim()};`
+  })
+
+  const made = [...variables.values()].map(({ name, expression }) => `${expression} AS ${name}`)
+  const source =
+    inputs.length > 0
+      ? ` FROM (SELECT ${made.join(', ')} FROM ${INPUTS_TABLE} r WHERE r.n = :n) v`
+      : made.length > 0
+        ? ` FROM (SELECT ${made.join(', ')}) v`
+        : ''
+  const prelude =
+    columns.length === 0
+      ? ''
+      : [
+          ...(inputs.length > 0 ? ['\\set n random(1, :inputs)'] : []),
+          `SELECT ${columns.join(',\n  ')}${source} \\gset`,
+        ].join('\n') + '\n'
+  return { script: `${prelude}${commands.join('\n')}\n`, prelude, statements: commands.length }
+}

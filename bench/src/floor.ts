@@ -1,0 +1,334 @@
+/**
+ * `npm run bench:floor`: how many of a scenario's requests the database alone could serve on this
+ * machine. The server runs one request of the scenario while its statements are recorded; pgbench,
+ * PostgreSQL's own load generator (written in C), then sends those statements again from several
+ * connections, with new ids and the scenario's inputs in every iteration (see `floor-script.ts`).
+ * No HTTP and no Node take part, so the figure is a bound: `npm run bench` on the same machine
+ * cannot go past it, whatever the server does, as long as it sends these statements.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type autocannon from 'autocannon'
+import pg from 'pg'
+import type { CapturedStatement } from './capture.js'
+import { killAndExit, startProcess, stopProcesses } from './children.js'
+import { positiveInt, redactUrl, requireDatabaseUrl, RESULTS_DIR } from './env.js'
+import { readFixtures, vacuumAnalyze } from './fixtures.js'
+import { floorScript, ID_PATTERN, INPUTS_TABLE, ulidTime } from './floor-script.js'
+import { headersOf } from './probe.js'
+import { aligned } from './report.js'
+import { scenarios, type Context, type Step } from './scenarios.js'
+
+const USAGE = `Usage: npm run bench:floor -- [--only a,b] [--clients N] [--duration S]
+
+Records the statements one request of each scenario sends (the server runs with DATABASE_URL, as
+for npm run bench), then replays them with pgbench from N connections and prints the iterations
+per second: the most the database alone could serve on this machine. Writes
+bench/results/floor-<timestamp>.json.
+
+  --only a,b        these scenarios (names as npm run bench prints them; default: every scenario
+                    on the server; flows such as checkout are skipped)
+  --clients N       pgbench connections (default 10)
+  --duration S      seconds pgbench runs per scenario (default 10)
+
+Needs pgbench on the PATH (Debian: the postgresql-client package).`
+
+/** Requests sent before the one recorded, so that what a server does once (warming caches) is left out. */
+const WARM_REQUESTS = 3
+/** How long the record stays open after the answer: a finished idempotency key is written just after. */
+const SETTLE_MS = 200
+/** Rows of inputs the iterations pick from at random. */
+const INPUT_ROWS = 10_000
+
+interface Recorded {
+  statements: CapturedStatement[]
+  inputs: string[]
+  rows: string[][]
+  since: number
+}
+
+interface FloorResult {
+  name: string
+  request: string
+  status: string
+  statements?: number
+  /** pgbench's iterations per second, with the prelude that makes each iteration's values. */
+  per_second?: number
+  /** The prelude alone, per second. */
+  prelude_per_second?: number
+  /** The iterations per second once the prelude's share is taken off. */
+  floor_per_second?: number
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recording one request
+
+/** The request a step would send next: `setupRequest` (autocannon's hook) fills in its cart, its body. */
+function nextRequest(step: Step): autocannon.Request {
+  const request = step.setupRequest ? step.setupRequest({ ...step } as autocannon.Request, {} as Context) : step
+  if (!request) throw new Error('the step made no request')
+  return request as autocannon.Request
+}
+
+async function send(baseUrl: string, request: autocannon.Request): Promise<void> {
+  const method = request.method ?? 'GET'
+  const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
+    method,
+    headers: headersOf(request),
+    body: request.body === undefined ? undefined : String(request.body),
+    signal: AbortSignal.timeout(15_000),
+  })
+  const body = await response.text()
+  if (!response.ok) throw new Error(`${method} ${request.path} answered ${response.status}: ${body.slice(0, 500)}`)
+}
+
+/** Sends `message` to the server and waits for the answer that has `key`. */
+function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not answer ${message}`)), 10_000)
+    const listen = (reply: unknown) => {
+      if (typeof reply !== 'object' || reply === null || !(key in reply)) return
+      clearTimeout(timer)
+      child.off('message', listen)
+      resolve((reply as Record<string, T>)[key])
+    }
+    child.on('message', listen)
+    child.send(message)
+  })
+}
+
+/** The ids a request names, in order, that were there before it (made in setup, or seeded). */
+const namedIds = (request: autocannon.Request, since: number) =>
+  [...`${request.path ?? ''} ${request.body ?? ''}`.matchAll(ID_PATTERN)]
+    .filter(([, , ulid]) => ulidTime(ulid) < since)
+    .map(([id]) => id)
+
+async function record(baseUrl: string, server: ChildProcess, step: Step): Promise<Recorded> {
+  for (let warm = 0; warm < WARM_REQUESTS; warm++) await send(baseUrl, nextRequest(step))
+  const request = nextRequest(step)
+  const since = Date.now()
+  await ask(server, 'capture:start', 'capturing')
+  await send(baseUrl, request)
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+  const statements = await ask<CapturedStatement[]>(server, 'capture:stop', 'captured')
+  const inputs = namedIds(request, since)
+  // The inputs of the requests the load would send next: one row per iteration.
+  const rows = Array.from({ length: inputs.length > 0 ? INPUT_ROWS : 0 }, () => {
+    const row = namedIds(nextRequest(step), since)
+    if (row.length !== inputs.length) throw new Error('the scenario names a varying number of ids per request')
+    return row
+  })
+  return { statements, inputs, rows, since }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replaying it
+
+async function fillInputs(url: string, rows: string[][], width: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const columns = Array.from({ length: width }, (_, index) => `i${index + 1}`)
+    await client.query(`DROP TABLE IF EXISTS ${INPUTS_TABLE}`)
+    await client.query(
+      `CREATE TABLE ${INPUTS_TABLE} (n integer PRIMARY KEY${columns.map((column) => `, ${column} text`).join('')})`,
+    )
+    if (rows.length === 0) return
+    await client.query(
+      `INSERT INTO ${INPUTS_TABLE} SELECT * FROM unnest($1::int[]${columns.map((_, index) => `, $${index + 2}::text[]`).join('')})`,
+      [rows.map((_, index) => index + 1), ...columns.map((_, index) => rows.map((row) => row[index]))],
+    )
+  } finally {
+    await client.end()
+  }
+}
+
+async function dropInputs(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query(`DROP TABLE IF EXISTS ${INPUTS_TABLE}`).finally(() => client.end())
+}
+
+/** Runs pgbench on `script`; answers its transactions per second. */
+function pgbench(url: string, script: string, options: { clients: number; seconds: number; inputs: number }) {
+  const args = [
+    '--no-vacuum',
+    '--protocol=prepared',
+    `--client=${options.clients}`,
+    `--jobs=${Math.min(options.clients, cpus().length)}`,
+    `--time=${options.seconds}`,
+    `--define=inputs=${Math.max(options.inputs, 1)}`,
+    `--file=${script}`,
+    url,
+  ]
+  return new Promise<number>((resolve, reject) => {
+    const child = spawn('pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      const tps = /^tps = ([\d.]+)/m.exec(output)
+      const failed = /^number of failed transactions: (\d+)/m.exec(output)
+      if (code !== 0 || !tps) return reject(new Error(`pgbench exited with ${code}:\n${output.trim().slice(-1500)}`))
+      if (failed && Number(failed[1]) > 0) return reject(new Error(`pgbench: ${failed[1]} iterations failed`))
+      resolve(Number(tps[1]))
+    })
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function formatFloors(results: FloorResult[]): string {
+  const figure = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0))
+  return aligned(
+    ['scenario', 'statements', 'iterations/s', 'prelude alone/s', 'floor req/s'],
+    results.map((result) =>
+      result.per_second === undefined
+        ? [result.name, result.status]
+        : [
+            result.name,
+            String(result.statements),
+            figure(result.per_second),
+            figure(result.prelude_per_second),
+            figure(result.floor_per_second),
+          ],
+    ),
+  )
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      clients: { type: 'string' },
+      duration: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  if (values.help) {
+    console.log(USAGE)
+    return
+  }
+  const clients = positiveInt('clients', values.clients, 10)
+  const seconds = positiveInt('duration', values.duration, 10)
+  const url = requireDatabaseUrl('bench:floor')
+  if (spawnSync('pgbench', ['--version']).error) {
+    process.stderr.write('error: pgbench is not on the PATH (Debian: apt-get install postgresql-client)\n')
+    process.exit(1)
+  }
+  const only = values.only?.split(',').map((name) => name.trim())
+  const unknown = only?.filter((name) => !scenarios.some((scenario) => scenario.name === name)) ?? []
+  if (unknown.length > 0) {
+    process.stderr.write(`error: unknown scenario(s) ${unknown.join(', ')}\n`)
+    process.exit(1)
+  }
+  process.once('SIGINT', () => killAndExit('interrupted'))
+
+  const startedAt = new Date()
+  console.log(`Database: PostgreSQL (${redactUrl(url)})`)
+  const fixtures = await readFixtures(url)
+  const selected = scenarios.filter(
+    (scenario) => scenario.target === 'server' && (!only || only.includes(scenario.name)),
+  )
+  console.log(`pgbench: ${clients} connections, ${seconds} s per scenario\n`)
+
+  const servers = new Map<string, Promise<{ url: string; child: ChildProcess }>>()
+  const serverFor = (env: Record<string, string> = {}) => {
+    const key = JSON.stringify(Object.entries(env).sort())
+    let started = servers.get(key)
+    if (!started) {
+      // No background work (the outbox, batch jobs) in the record: only the request's own statements.
+      started = startProcess('server', { ...env, BENCH_CAPTURE_SQL: '1', EMPORIUM_MODE: 'server' }).then(
+        ({ port, child }) => ({ url: `http://127.0.0.1:${port}`, child }),
+      )
+      servers.set(key, started)
+    }
+    return started
+  }
+
+  const workDir = mkdtempSync(join(tmpdir(), 'emporium-floor-'))
+  const results: FloorResult[] = []
+  try {
+    for (const scenario of selected) {
+      const server = await serverFor(scenario.serverEnv)
+      const unready = await scenario
+        .setup?.({ url: server.url, databaseUrl: url, seconds }, fixtures)
+        .catch((error: unknown) => `setup failed: ${(error as Error).message}`)
+      const steps = unready ? undefined : scenario.steps(fixtures)
+      const base = { name: scenario.name, request: steps ? `${steps[0].method ?? 'GET'} ${steps[0].path}` : '–' }
+      const skip = (status: string) => {
+        results.push({ ...base, status })
+        console.log(`  ${scenario.name}: ${status}`)
+      }
+      if (!steps) {
+        skip(`skipped: ${unready ?? scenario.missing ?? 'missing data'}`)
+        continue
+      }
+      if (steps.length > 1) {
+        skip('skipped: a flow (its later requests name what the earlier answers made)')
+        continue
+      }
+      process.stdout.write(`  ${scenario.name}: ${base.request} … `)
+      try {
+        const recorded = await record(server.url, server.child, steps[0])
+        if (recorded.statements.length === 0) {
+          console.log('no statement (answered from the server’s cache)')
+          results.push({ ...base, status: 'no statement', statements: 0 })
+          continue
+        }
+        const { script, prelude, statements } = floorScript(recorded.statements, recorded.inputs, recorded.since)
+        const scriptFile = join(workDir, `${results.length}.sql`)
+        const preludeFile = join(workDir, `${results.length}-prelude.sql`)
+        writeFileSync(scriptFile, script)
+        writeFileSync(preludeFile, prelude || 'SELECT 1;\n')
+        await fillInputs(url, recorded.rows, recorded.inputs.length)
+        await vacuumAnalyze(url)
+        const options = { clients, seconds, inputs: recorded.rows.length }
+        const perSecond = await pgbench(url, scriptFile, options)
+        const preludePerSecond = prelude ? await pgbench(url, preludeFile, options) : undefined
+        // Each iteration's time is the prelude's and the statements': the floor is the latter's rate.
+        const floor =
+          preludePerSecond && preludePerSecond > perSecond ? 1 / (1 / perSecond - 1 / preludePerSecond) : perSecond
+        results.push({
+          ...base,
+          status: 'ok',
+          statements,
+          per_second: perSecond,
+          prelude_per_second: preludePerSecond,
+          floor_per_second: floor,
+        })
+        console.log(`${floor.toFixed(0)} req/s (${statements} statement${statements === 1 ? '' : 's'})`)
+      } catch (error) {
+        skip(`failed: ${(error as Error).message}`)
+      }
+    }
+  } finally {
+    await stopProcesses()
+    await dropInputs(url).catch(() => undefined)
+    rmSync(workDir, { recursive: true, force: true })
+  }
+
+  console.log(`\n${formatFloors(results)}\n`)
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  const reportPath = join(RESULTS_DIR, `floor-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
+  const report = {
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? 'unknown', load_average_at_start: loadavg() },
+    database: redactUrl(url),
+    settings: { clients, duration_s: seconds },
+    scenarios: results,
+  }
+  writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`Report: ${reportPath}`)
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(`error: ${(error as Error).stack ?? String(error)}\n`)
+  await stopProcesses()
+  process.exit(1)
+})
