@@ -44,7 +44,10 @@ describe('floorScript', () => {
     },
   ]
   const { script, prelude, statements } = floorScript(captured, [cart, variant], since)
-  const select = prelude.slice(prelude.indexOf('\n') + 1)
+  const select = prelude
+    .split('\n')
+    .filter((line) => !line.startsWith('\\set'))
+    .join('\n')
 
   it('replays every statement, with a parameter for every value but nulls', () => {
     expect(statements).toBe(6)
@@ -56,7 +59,7 @@ describe('floorScript', () => {
   })
 
   it('picks an iteration’s inputs from a row of its own', () => {
-    expect(prelude.startsWith('\\set n random(1, :inputs)\n')).toBe(true)
+    expect(prelude.startsWith('\\set turn :turn + 1\n\\set n 1 + (:client_id * :share + :turn) % :inputs\n')).toBe(true)
     expect(select).toContain('FROM bench_floor_inputs r WHERE r.n = :n) v \\gset')
     expect(select).toContain(`replace('${cart}', '${cart}', v.i1) AS p1`)
     expect(select).toContain(`replace('{"${variant}"}', '${variant}', v.i2) AS p6`)
@@ -79,7 +82,7 @@ describe('floorScript', () => {
     const body = select.split('\n').find((line) => line.includes('AS p10'))!
     expect(body).toContain("chr(1), ':')")
     expect(body).not.toMatch(/:00/)
-    expect(select.replace(/:(inputs|n)\b/g, '')).not.toMatch(/(?<!:):[A-Za-z0-9_]/)
+    expect(select.replace(/:n\b/g, '')).not.toMatch(/(?<!:):[A-Za-z0-9_]/)
   })
 
   it('refuses a statement holding what pgbench would take for a variable', () => {
@@ -90,6 +93,17 @@ describe('floorScript', () => {
 
   it('refuses a statement that names more values than it was sent', () => {
     expect(() => floorScript([{ text: 'SELECT $2', values: ['a'] }], [], since)).toThrow(/names \$2/)
+  })
+
+  it('finds an input that is no id wherever a value holds it', () => {
+    const email = 'shopper-7@bench.emporium.test'
+    const { prelude: made } = floorScript(
+      [{ text: 'UPDATE "cart" SET email = $1, metadata = $2', values: [email, JSON.stringify({ by: email })] }],
+      [email],
+      since,
+    )
+    expect(made).toContain(`replace('${email}', '${email}', v.i1) AS p1`)
+    expect(made).toContain(`replace('{"by":"${email}"}', '${email}', v.i1) AS p2`)
   })
 
   it('makes no prelude for statements without values', () => {

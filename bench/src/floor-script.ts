@@ -5,8 +5,11 @@
  * - an id made during the request (a prefixed ULID, `item_01J…`, timed after `since`) becomes a new
  *   one in every iteration, still ordered by time as ULIDs are;
  * - a UUID (a made-up idempotency key) becomes a new random one;
- * - an input (an id the request named: its cart, its variant) is read from the iteration's row of
- *   `INPUTS_TABLE`, so the iterations spread over carts as the load scenario's requests do;
+ * - an input (what the requests name that another iteration names differently, such as a cart, a
+ *   variant or a shopper's e-mail, and the ids that were there before) is read from the iteration's
+ *   row of `INPUTS_TABLE`: each pgbench connection walks its own share of the rows in order, so that
+ *   no two iterations take the same row while the shares last (pgbench defines `share`, the rows
+ *   per connection, and `turn`);
  * - everything else is sent as it was.
  *
  * An iteration starts with one `SELECT … \gset` that makes its values (the prelude); the statements
@@ -52,14 +55,16 @@ export interface FloorScript {
 }
 
 /**
- * `inputs`: the ids the request named, in the order of the columns of `INPUTS_TABLE`; `since`: when
- * the request started (ms), which tells the ids it made from those that were there before.
+ * `inputs`: the values of the recorded iteration that come from `INPUTS_TABLE`, in the order of its
+ * columns; `since`: when the iteration started (ms), which tells the ids it made from those that
+ * were there before.
  */
 export function floorScript(captured: CapturedStatement[], inputs: string[], since: number): FloorScript {
   const variables = new Map<string, { name: string; expression: string }>()
   inputs.forEach((input, index) => variables.set(input, { name: `i${index + 1}`, expression: `r.i${index + 1}` }))
   const tokensOf = (value: string) => {
-    const found: string[] = []
+    // An input need not look like an id (an e-mail): it is found wherever the value holds it.
+    const found = inputs.filter((input) => value.includes(input))
     for (const [id, prefix, ulid] of value.matchAll(ID_PATTERN)) {
       if (!variables.has(id) && ulidTime(ulid) >= since) {
         variables.set(id, { name: `f${variables.size + 1}`, expression: freshId(prefix) })
@@ -104,7 +109,7 @@ export function floorScript(captured: CapturedStatement[], inputs: string[], sin
     columns.length === 0
       ? ''
       : [
-          ...(inputs.length > 0 ? ['\\set n random(1, :inputs)'] : []),
+          ...(inputs.length > 0 ? ['\\set turn :turn + 1', '\\set n 1 + (:client_id * :share + :turn) % :inputs'] : []),
           `SELECT ${columns.join(',\n  ')}${source} \\gset`,
         ].join('\n') + '\n'
   return { script: `${prelude}${commands.join('\n')}\n`, prelude, statements: commands.length }

@@ -7,8 +7,8 @@
  * cannot go past it, whatever the server does, as long as it sends these statements.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type autocannon from 'autocannon'
@@ -24,24 +24,24 @@ import { scenarios, type Context, type Step } from './scenarios.js'
 
 const USAGE = `Usage: npm run bench:floor -- [--only a,b] [--clients N] [--duration S]
 
-Records the statements one request of each scenario sends (the server runs with DATABASE_URL, as
-for npm run bench), then replays them with pgbench from N connections and prints the iterations
-per second: the most the database alone could serve on this machine. Writes
-bench/results/floor-<timestamp>.json.
+Records the statements one iteration of each scenario sends (one request, or a whole checkout; the
+server runs on DATABASE_URL, as for npm run bench), then replays them with pgbench from N
+connections and prints iterations per second: the most the database alone could serve here. Writes
+bench/results/floor-<timestamp>.json, and the pgbench scripts in bench/results/floor-<timestamp>/.
 
   --only a,b        these scenarios (names as npm run bench prints them; default: every scenario
-                    on the server; flows such as checkout are skipped)
+                    on the server)
   --clients N       pgbench connections (default 10)
   --duration S      seconds pgbench runs per scenario (default 10)
 
 Needs pgbench on the PATH (Debian: the postgresql-client package).`
 
-/** Requests sent before the one recorded, so that what a server does once (warming caches) is left out. */
-const WARM_REQUESTS = 3
+/** Iterations sent before the one recorded, so that what a server does once (warming caches) is left out. */
+const WARM_ITERATIONS = 3
 /** How long the record stays open after the answer: a finished idempotency key is written just after. */
 const SETTLE_MS = 200
-/** Rows of inputs the iterations pick from at random. */
-const INPUT_ROWS = 10_000
+/** Rows of inputs: each pgbench connection takes its own share of them, in turn. */
+const INPUT_ROWS = 20_000
 
 interface Recorded {
   statements: CapturedStatement[]
@@ -61,28 +61,38 @@ interface FloorResult {
   prelude_per_second?: number
   /** The iterations per second once the prelude's share is taken off. */
   floor_per_second?: number
+  /** The pgbench script, kept beside the report. */
+  script?: string
 }
 
 // ---------------------------------------------------------------------------------------------
-// Recording one request
+// Recording one iteration
 
-/** The request a step would send next: `setupRequest` (autocannon's hook) fills in its cart, its body. */
-function nextRequest(step: Step): autocannon.Request {
-  const request = step.setupRequest ? step.setupRequest({ ...step } as autocannon.Request, {} as Context) : step
+/** The request a step sends next: `setupRequest` (autocannon's hook) fills in its cart, its body. */
+function nextRequest(step: Step, context: Context): autocannon.Request {
+  const request = step.setupRequest ? step.setupRequest({ ...step } as autocannon.Request, context) : step
   if (!request) throw new Error('the step made no request')
   return request as autocannon.Request
 }
 
-async function send(baseUrl: string, request: autocannon.Request): Promise<void> {
-  const method = request.method ?? 'GET'
-  const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
-    method,
-    headers: headersOf(request),
-    body: request.body === undefined ? undefined : String(request.body),
-    signal: AbortSignal.timeout(15_000),
-  })
-  const body = await response.text()
-  if (!response.ok) throw new Error(`${method} ${request.path} answered ${response.status}: ${body.slice(0, 500)}`)
+/** One iteration of the scenario's steps, as a connection of the load sends it; answers the requests. */
+async function iterate(baseUrl: string, steps: Step[], context: Context): Promise<autocannon.Request[]> {
+  const sent: autocannon.Request[] = []
+  for (const step of steps) {
+    const request = nextRequest(step, context)
+    const method = request.method ?? 'GET'
+    const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
+      method,
+      headers: headersOf(request),
+      body: request.body === undefined ? undefined : String(request.body),
+      signal: AbortSignal.timeout(15_000),
+    })
+    const body = await response.text()
+    if (!response.ok) throw new Error(`${method} ${request.path} answered ${response.status}: ${body.slice(0, 500)}`)
+    step.onResponse?.(response.status, body, context)
+    sent.push(request)
+  }
+  return sent
 }
 
 /** Sends `message` to the server and waits for the answer that has `key`. */
@@ -100,28 +110,46 @@ function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
   })
 }
 
-/** The ids a request names, in order, that were there before it (made in setup, or seeded). */
-const namedIds = (request: autocannon.Request, since: number) =>
-  [...`${request.path ?? ''} ${request.body ?? ''}`.matchAll(ID_PATTERN)]
-    .filter(([, , ulid]) => ulidTime(ulid) < since)
-    .map(([id]) => id)
+/** The strings of a body, depth first. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (typeof value !== 'object' || value === null) return []
+  return Object.values(value).flatMap(stringsOf)
+}
 
-async function record(baseUrl: string, server: ChildProcess, step: Step): Promise<Recorded> {
-  for (let warm = 0; warm < WARM_REQUESTS; warm++) await send(baseUrl, nextRequest(step))
-  const request = nextRequest(step)
+/** What the requests name: the ids in their paths, and every string of their bodies, in order. */
+const namedIn = (requests: autocannon.Request[]) =>
+  requests.flatMap((request) => [
+    ...[...(request.path ?? '').matchAll(ID_PATTERN)].map(([id]) => id),
+    ...(request.body === undefined ? [] : stringsOf(JSON.parse(String(request.body)))),
+  ])
+
+/** Whether `value` is an id that was there before `since` (made in setup, or seeded). */
+function madeBefore(value: string, since: number): boolean {
+  const match = new RegExp(`^${ID_PATTERN.source}$`).exec(value)
+  return match !== null && ulidTime(match[2]) < since
+}
+
+async function record(baseUrl: string, server: ChildProcess, steps: Step[]): Promise<Recorded> {
+  for (let warm = 0; warm < WARM_ITERATIONS; warm++) await iterate(baseUrl, steps, {})
+  const context: Context = {}
   const since = Date.now()
   await ask(server, 'capture:start', 'capturing')
-  await send(baseUrl, request)
+  const sent = namedIn(await iterate(baseUrl, steps, context))
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
   const statements = await ask<CapturedStatement[]>(server, 'capture:stop', 'captured')
-  const inputs = namedIds(request, since)
-  // The inputs of the requests the load would send next: one row per iteration.
-  const rows = Array.from({ length: inputs.length > 0 ? INPUT_ROWS : 0 }, () => {
-    const row = namedIds(nextRequest(step), since)
-    if (row.length !== inputs.length) throw new Error('the scenario names a varying number of ids per request')
-    return row
-  })
-  return { statements, inputs, rows, since }
+  // The next iterations the load would send, on the recorded one's context (its cart): what they
+  // name differently, and the ids that were there before, are the inputs, one row per iteration.
+  const next = () => namedIn(steps.map((step) => nextRequest(step, { ...context })))
+  const following = Array.from({ length: INPUT_ROWS }, next)
+  const positions = sent.flatMap((value, position) =>
+    madeBefore(value, since) || following.some((row) => row[position] !== value) ? [position] : [],
+  )
+  if (following.some((row) => row.length !== sent.length)) {
+    throw new Error('the scenario names a varying number of values per iteration')
+  }
+  const rows = positions.length === 0 ? [] : following.map((row) => positions.map((position) => row[position]))
+  return { statements, inputs: positions.map((position) => sent[position]), rows, since }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,6 +189,9 @@ function pgbench(url: string, script: string, options: { clients: number; second
     `--jobs=${Math.min(options.clients, cpus().length)}`,
     `--time=${options.seconds}`,
     `--define=inputs=${Math.max(options.inputs, 1)}`,
+    // Each connection walks its own share of the inputs' rows (see `floorScript`).
+    `--define=share=${Math.max(Math.floor(options.inputs / options.clients), 1)}`,
+    '--define=turn=0',
     `--file=${script}`,
     url,
   ]
@@ -185,7 +216,7 @@ function pgbench(url: string, script: string, options: { clients: number; second
 function formatFloors(results: FloorResult[]): string {
   const figure = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0))
   return aligned(
-    ['scenario', 'statements', 'iterations/s', 'prelude alone/s', 'floor req/s'],
+    ['scenario', 'statements', 'with prelude/s', 'prelude alone/s', 'floor/s'],
     results.map((result) =>
       result.per_second === undefined
         ? [result.name, result.status]
@@ -250,7 +281,10 @@ async function main(): Promise<void> {
     return started
   }
 
-  const workDir = mkdtempSync(join(tmpdir(), 'emporium-floor-'))
+  // The scripts stay beside the report, to read or to run again by hand.
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-')
+  const workDir = join(RESULTS_DIR, `floor-${stamp}`)
+  mkdirSync(workDir, { recursive: true })
   const results: FloorResult[] = []
   try {
     for (const scenario of selected) {
@@ -268,21 +302,18 @@ async function main(): Promise<void> {
         skip(`skipped: ${unready ?? scenario.missing ?? 'missing data'}`)
         continue
       }
-      if (steps.length > 1) {
-        skip('skipped: a flow (its later requests name what the earlier answers made)')
-        continue
-      }
       process.stdout.write(`  ${scenario.name}: ${base.request} … `)
       try {
-        const recorded = await record(server.url, server.child, steps[0])
+        const recorded = await record(server.url, server.child, steps)
         if (recorded.statements.length === 0) {
           console.log('no statement (answered from the server’s cache)')
           results.push({ ...base, status: 'no statement', statements: 0 })
           continue
         }
         const { script, prelude, statements } = floorScript(recorded.statements, recorded.inputs, recorded.since)
-        const scriptFile = join(workDir, `${results.length}.sql`)
-        const preludeFile = join(workDir, `${results.length}-prelude.sql`)
+        const slug = scenario.name.replace(/\W+/g, '-')
+        const scriptFile = join(workDir, `${slug}.sql`)
+        const preludeFile = join(workDir, `${slug}-prelude.sql`)
         writeFileSync(scriptFile, script)
         writeFileSync(preludeFile, prelude || 'SELECT 1;\n')
         await fillInputs(url, recorded.rows, recorded.inputs.length)
@@ -300,8 +331,10 @@ async function main(): Promise<void> {
           per_second: perSecond,
           prelude_per_second: preludePerSecond,
           floor_per_second: floor,
+          script: scriptFile,
         })
-        console.log(`${floor.toFixed(0)} req/s (${statements} statement${statements === 1 ? '' : 's'})`)
+        const unit = steps.length > 1 ? 'iterations' : 'req'
+        console.log(`${floor.toFixed(0)} ${unit}/s (${statements} statement${statements === 1 ? '' : 's'})`)
       } catch (error) {
         skip(`failed: ${(error as Error).message}`)
       }
@@ -309,12 +342,10 @@ async function main(): Promise<void> {
   } finally {
     await stopProcesses()
     await dropInputs(url).catch(() => undefined)
-    rmSync(workDir, { recursive: true, force: true })
   }
 
   console.log(`\n${formatFloors(results)}\n`)
-  mkdirSync(RESULTS_DIR, { recursive: true })
-  const reportPath = join(RESULTS_DIR, `floor-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
+  const reportPath = join(RESULTS_DIR, `floor-${stamp}.json`)
   const report = {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
