@@ -33,12 +33,15 @@ function describe(args: unknown[]): CapturedStatement | undefined {
   }
 }
 
+/** Wraps every node-postgres client's `query` of this process, and answers the runner's requests. */
 export function installStatementCapture(): void {
   let captured: CapturedStatement[] | undefined
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const statement = captured && describe(args)
-    if (statement) captured!.push(statement)
+    if (captured) {
+      const statement = describe(args)
+      if (statement) captured.push(statement)
+    }
     return query.apply(this, args)
   } as typeof pg.Client.prototype.query
   process.on('message', (message) => {

@@ -4,6 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+
 const children = new Set<ChildProcess>()
 /** The processes listening on each port, whose CPU time the scenarios on it are charged. */
 const pidsOfPort = new Map<number, number[]>()

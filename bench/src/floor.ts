@@ -142,12 +142,12 @@ async function record(baseUrl: string, server: ChildProcess, steps: Step[]): Pro
   // name differently, and the ids that were there before, are the inputs, one row per iteration.
   const next = () => namedIn(steps.map((step) => nextRequest(step, { ...context })))
   const following = Array.from({ length: INPUT_ROWS }, next)
-  const positions = sent.flatMap((value, position) =>
-    madeBefore(value, since) || following.some((row) => row[position] !== value) ? [position] : [],
-  )
   if (following.some((row) => row.length !== sent.length)) {
     throw new Error('the scenario names a varying number of values per iteration')
   }
+  const positions = sent.flatMap((value, position) =>
+    madeBefore(value, since) || following.some((row) => row[position] !== value) ? [position] : [],
+  )
   const rows = positions.length === 0 ? [] : following.map((row) => positions.map((position) => row[position]))
   return { statements, inputs: positions.map((position) => sent[position]), rows, since }
 }
@@ -315,7 +315,7 @@ async function main(): Promise<void> {
         const scriptFile = join(workDir, `${slug}.sql`)
         const preludeFile = join(workDir, `${slug}-prelude.sql`)
         writeFileSync(scriptFile, script)
-        writeFileSync(preludeFile, prelude || 'SELECT 1;\n')
+        if (prelude) writeFileSync(preludeFile, prelude)
         await fillInputs(url, recorded.rows, recorded.inputs.length)
         await vacuumAnalyze(url)
         const options = { clients, seconds, inputs: recorded.rows.length }
@@ -336,7 +336,9 @@ async function main(): Promise<void> {
         const unit = steps.length > 1 ? 'iterations' : 'req'
         console.log(`${floor.toFixed(0)} ${unit}/s (${statements} statement${statements === 1 ? '' : 's'})`)
       } catch (error) {
-        skip(`failed: ${(error as Error).message}`)
+        const status = `failed: ${(error as Error).message}`
+        results.push({ ...base, status })
+        console.log(status)
       }
     }
   } finally {

@@ -5,9 +5,9 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { killAndExit, pidsOf, startProcess, stopProcesses } from './children.js'
 import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu.js'
-import { failure, probe } from './probe.js'
 import { positiveInt, redactUrl, requireDatabaseUrl, RUN_OPTIONS } from './env.js'
 import { readFixtures, vacuumAnalyze } from './fixtures.js'
+import { failure, probe } from './probe.js'
 import {
   formatTable,
   percentiles,
