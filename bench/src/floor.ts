@@ -18,7 +18,7 @@ import { killAndExit, startProcess, stopProcesses } from './children.js'
 import { positiveInt, redactUrl, requireDatabaseUrl, RESULTS_DIR } from './env.js'
 import { readFixtures, vacuumAnalyze } from './fixtures.js'
 import { floorScript, ID_PATTERN, INPUTS_TABLE, ulidTime } from './floor-script.js'
-import { headersOf } from './probe.js'
+import { send } from './probe.js'
 import { aligned } from './report.js'
 import { scenarios, type Context, type Step } from './scenarios.js'
 
@@ -80,16 +80,10 @@ async function iterate(baseUrl: string, steps: Step[], context: Context): Promis
   const sent: autocannon.Request[] = []
   for (const step of steps) {
     const request = nextRequest(step, context)
-    const method = request.method ?? 'GET'
-    const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
-      method,
-      headers: headersOf(request),
-      body: request.body === undefined ? undefined : String(request.body),
-      signal: AbortSignal.timeout(15_000),
-    })
-    const body = await response.text()
-    if (!response.ok) throw new Error(`${method} ${request.path} answered ${response.status}: ${body.slice(0, 500)}`)
-    step.onResponse?.(response.status, body, context)
+    const { status, body } = await send(baseUrl, request)
+    if (status >= 300)
+      throw new Error(`${request.method ?? 'GET'} ${request.path} answered ${status}: ${body.slice(0, 500)}`)
+    step.onResponse?.(status, body, context)
     sent.push(request)
   }
   return sent

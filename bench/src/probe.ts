@@ -10,7 +10,7 @@ export const failure = (step: Step, index: number, status: number, body: string)
   body: body.slice(0, 2000),
 })
 
-export const headersOf = (request: { headers?: Record<string, string | string[] | undefined> }) =>
+const headersOf = (request: { headers?: Record<string, string | string[] | undefined> }) =>
   Object.fromEntries(
     Object.entries(request.headers ?? {}).flatMap(([name, value]) =>
       value === undefined ? [] : [[name, [value].flat().join(', ')]],
@@ -25,6 +25,20 @@ export interface Probe {
   missingRoute?: string
 }
 
+/** Sends one request of a step, as autocannon would; answers its status and body. */
+export async function send(
+  baseUrl: string,
+  request: Pick<autocannon.Request, 'method' | 'path' | 'headers' | 'body'>,
+): Promise<{ status: number; body: string }> {
+  const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
+    method: request.method ?? 'GET',
+    headers: headersOf(request),
+    body: request.body === undefined ? undefined : String(request.body),
+    signal: AbortSignal.timeout(15_000),
+  })
+  return { status: response.status, body: await response.text() }
+}
+
 /** Runs the flow once, as one connection would, with the same hooks. */
 export async function probe(baseUrl: string, steps: Step[]): Promise<Probe> {
   const context: Context = {}
@@ -32,21 +46,14 @@ export async function probe(baseUrl: string, steps: Step[]): Promise<Probe> {
   for (const [index, step] of steps.entries()) {
     const request = step.setupRequest ? step.setupRequest({ ...step } as autocannon.Request, context) : step
     if (!request) break
-    const method = request.method ?? 'GET'
-    const response = await fetch(`${baseUrl}${request.path ?? '/'}`, {
-      method,
-      headers: headersOf(request),
-      body: request.body === undefined ? undefined : String(request.body),
-      signal: AbortSignal.timeout(15_000),
-    })
-    const body = await response.text()
-    result.statuses.push(response.status)
+    const { status, body } = await send(baseUrl, request)
+    result.statuses.push(status)
     result.response_bytes = Buffer.byteLength(body)
-    if (response.status === 404 && /"message":"Route \S+ \S+ not found"/.test(body)) {
-      return { ...result, missingRoute: `${method} ${request.path?.split('?')[0]}` }
+    if (status === 404 && /"message":"Route \S+ \S+ not found"/.test(body)) {
+      return { ...result, missingRoute: `${request.method ?? 'GET'} ${request.path?.split('?')[0]}` }
     }
-    if (response.status >= 300) result.first_failure ??= failure(step, index, response.status, body)
-    step.onResponse?.(response.status, body, context)
+    if (status >= 300) result.first_failure ??= failure(step, index, status, body)
+    step.onResponse?.(status, body, context)
   }
   return result
 }
