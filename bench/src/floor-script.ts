@@ -1,9 +1,9 @@
 /**
- * Turns the statements one request sent (see `capture.ts`) into a pgbench script that sends them
- * again, once per iteration, each time with values of its own:
+ * Turns the statements one iteration of a scenario sent (a request, or a whole checkout; see
+ * `capture.ts`) into a pgbench script that sends them again, each time with values of its own:
  *
- * - an id made during the request (a prefixed ULID, `item_01J…`, timed after `since`) becomes a new
- *   one in every iteration, still ordered by time as ULIDs are;
+ * - an id made during the iteration (a prefixed ULID, `item_01J…`, timed after `since`) becomes a
+ *   new one in every iteration, still ordered by time as ULIDs are;
  * - a UUID (a made-up idempotency key) becomes a new random one;
  * - an input (what the requests name that another iteration names differently, such as a cart, a
  *   variant or a shopper's e-mail, and the ids that were there before) is read from the iteration's
