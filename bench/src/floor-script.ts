@@ -37,8 +37,9 @@ const freshId = (prefix: string) =>
   `'${prefix}_' || to_char(clock_timestamp(), 'YYYYMMDDHH24MISSUS') || upper(substr(md5(random()::text), 1, 6))`
 
 /**
- * pgbench reads `:name` anywhere in a command as a variable, so a colon before a letter or digit
- * (a time, a URL's port) is written as another character and put back by `replace`.
+ * pgbench reads `:name` anywhere in a command as a variable, inside quotes too (`"note:abc"` in a
+ * document), so a colon before a letter, a digit or `_` is written as another character and put
+ * back by `replace`. (A name cannot begin with a digit; a time is hidden all the same.)
  */
 function literal(value: string): string {
   const quoted = `'${value.replaceAll("'", "''")}'`
