@@ -1,8 +1,9 @@
 /**
- * `npm run bench:floor`: how many of a scenario's requests the database alone could serve on this
- * machine. The server runs one request of the scenario while its statements are recorded; pgbench,
- * PostgreSQL's own load generator (written in C), then sends those statements again from several
- * connections, with new ids and the scenario's inputs in every iteration (see `floor-script.ts`).
+ * `npm run bench:floor`: how many of a scenario's iterations (requests, or whole checkouts) the
+ * database alone could serve on this machine. The server runs one iteration while its statements
+ * are recorded; pgbench, PostgreSQL's own load generator (written in C), then sends those statements
+ * again from several connections, with new ids and the scenario's inputs in every iteration (see
+ * `floor-script.ts`).
  * No HTTP and no Node take part, so the figure is a bound: `npm run bench` on the same machine
  * cannot go past it, whatever the server does, as long as it sends these statements.
  */
@@ -266,7 +267,7 @@ async function main(): Promise<void> {
     const key = JSON.stringify(Object.entries(env).sort())
     let started = servers.get(key)
     if (!started) {
-      // No background work (the outbox, batch jobs) in the record: only the request's own statements.
+      // No background work (the outbox, batch jobs) in the record: only the iteration's own statements.
       started = startProcess('server', { ...env, BENCH_CAPTURE_SQL: '1', EMPORIUM_MODE: 'server' }).then(
         ({ port, child }) => ({ url: `http://127.0.0.1:${port}`, child }),
       )
