@@ -79,3 +79,24 @@ export function killAndExit(reason: string): never {
   for (const child of children) child.kill('SIGKILL')
   process.exit(2)
 }
+
+/**
+ * Starts a server process per distinct environment, the first time one is asked for, on top of
+ * `common`: a scenario's `serverEnv` (the storefront cache off) gets a process of its own.
+ */
+export function serversBy(common: Record<string, string> = {}) {
+  const servers = new Map<string, Promise<Started & { url: string }>>()
+  return (env: Record<string, string> = {}) => {
+    const key = JSON.stringify(Object.entries(env).sort())
+    let started = servers.get(key)
+    if (!started) {
+      started = startProcess('server', { ...common, ...env }).then(({ port, child }) => ({
+        port,
+        child,
+        url: `http://127.0.0.1:${port}`,
+      }))
+      servers.set(key, started)
+    }
+    return started
+  }
+}

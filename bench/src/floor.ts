@@ -15,13 +15,13 @@ import { parseArgs } from 'node:util'
 import type autocannon from 'autocannon'
 import pg from 'pg'
 import type { CapturedStatement } from './capture.js'
-import { killAndExit, startProcess, stopProcesses } from './children.js'
+import { killAndExit, serversBy, stopProcesses } from './children.js'
 import { positiveInt, redactUrl, requireDatabaseUrl, RESULTS_DIR } from './env.js'
 import { readFixtures, vacuumAnalyze } from './fixtures.js'
 import { floorScript, ID_PATTERN, INPUTS_TABLE, ulidTime } from './floor-script.js'
 import { send } from './probe.js'
-import { aligned } from './report.js'
-import { scenarios, type Context, type Step } from './scenarios.js'
+import { aligned, fileStamp, writeResult } from './report.js'
+import { namedScenarios, readySteps, scenarios, type Context, type Step } from './scenarios.js'
 
 const USAGE = `Usage: npm run bench:floor -- [--only a,b] [--clients N] [--duration S]
 
@@ -246,12 +246,7 @@ async function main(): Promise<void> {
     process.stderr.write('error: pgbench is not on the PATH (Debian: apt-get install postgresql-client)\n')
     process.exit(1)
   }
-  const only = values.only?.split(',').map((name) => name.trim())
-  const unknown = only?.filter((name) => !scenarios.some((scenario) => scenario.name === name)) ?? []
-  if (unknown.length > 0) {
-    process.stderr.write(`error: unknown scenario(s) ${unknown.join(', ')}\n`)
-    process.exit(1)
-  }
+  const only = namedScenarios(values.only)
   process.once('SIGINT', () => killAndExit('interrupted'))
 
   const startedAt = new Date()
@@ -262,39 +257,25 @@ async function main(): Promise<void> {
   )
   console.log(`pgbench: ${clients} connections, ${seconds} s per scenario\n`)
 
-  const servers = new Map<string, Promise<{ url: string; child: ChildProcess }>>()
-  const serverFor = (env: Record<string, string> = {}) => {
-    const key = JSON.stringify(Object.entries(env).sort())
-    let started = servers.get(key)
-    if (!started) {
-      // No background work (the outbox, batch jobs) in the record: only the iteration's own statements.
-      started = startProcess('server', { ...env, BENCH_CAPTURE_SQL: '1', EMPORIUM_MODE: 'server' }).then(
-        ({ port, child }) => ({ url: `http://127.0.0.1:${port}`, child }),
-      )
-      servers.set(key, started)
-    }
-    return started
-  }
+  // No background work (the outbox, batch jobs) in the record: only the iteration's own statements.
+  const serverFor = serversBy({ BENCH_CAPTURE_SQL: '1', EMPORIUM_MODE: 'server' })
 
   // The scripts stay beside the report, to read or to run again by hand.
-  const stamp = startedAt.toISOString().replace(/[:.]/g, '-')
-  const workDir = join(RESULTS_DIR, `floor-${stamp}`)
+  const name = `floor-${fileStamp(startedAt)}`
+  const workDir = join(RESULTS_DIR, name)
   mkdirSync(workDir, { recursive: true })
   const results: FloorResult[] = []
   try {
     for (const scenario of selected) {
       const server = await serverFor(scenario.serverEnv)
-      const unready = await scenario
-        .setup?.({ url: server.url, databaseUrl: url, seconds }, fixtures)
-        .catch((error: unknown) => `setup failed: ${(error as Error).message}`)
-      const steps = unready ? undefined : scenario.steps(fixtures)
+      const { steps, skipped } = await readySteps(scenario, { url: server.url, databaseUrl: url, seconds }, fixtures)
       const base = { name: scenario.name, request: steps ? `${steps[0].method ?? 'GET'} ${steps[0].path}` : '–' }
       const skip = (status: string) => {
         results.push({ ...base, status })
         console.log(`  ${scenario.name}: ${status}`)
       }
       if (!steps) {
-        skip(`skipped: ${unready ?? scenario.missing ?? 'missing data'}`)
+        skip(`skipped: ${skipped}`)
         continue
       }
       process.stdout.write(`  ${scenario.name}: ${base.request} … `)
@@ -342,16 +323,14 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${formatFloors(results)}\n`)
-  const reportPath = join(RESULTS_DIR, `floor-${stamp}.json`)
-  const report = {
+  const reportPath = writeResult(name, {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? 'unknown', load_average_at_start: loadavg() },
     database: redactUrl(url),
     settings: { clients, duration_s: seconds },
     scenarios: results,
-  }
-  writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`)
+  })
   console.log(`Report: ${reportPath}`)
 }
 

@@ -174,13 +174,19 @@ export function aligned(columns: readonly string[], rows: readonly (readonly str
   return [line(columns), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
 }
 
-/** Writes `results/<timestamp>.json` (git-ignored) and returns its path. */
-export function writeReport(report: Report): string {
+/** `2026-11-29T13:26:42.781Z` as a file name takes it: `2026-11-29T13-26-42-781Z`. */
+export const fileStamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-')
+
+/** Writes `data` to `results/<name>.json` (git-ignored) and returns its path. */
+export function writeResult(name: string, data: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true })
-  const path = join(RESULTS_DIR, `${report.started_at.replace(/[:.]/g, '-')}.json`)
-  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`)
+  const path = join(RESULTS_DIR, `${name}.json`)
+  writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`)
   return path
 }
+
+/** Writes `results/<timestamp>.json` and returns its path. */
+export const writeReport = (report: Report): string => writeResult(fileStamp(new Date(report.started_at)), report)
 
 /** The middle value, or the mean of the two middle ones; undefined for none. */
 function median(values: number[]): number | undefined {
@@ -240,13 +246,6 @@ export function formatComparison(reports: ReadonlyMap<string, Report[]>): string
   return aligned(columns, rows)
 }
 
-/** Writes `results/compare-<timestamp>.json` (git-ignored), every run's report by build, and returns its path. */
-export function writeComparison(reports: ReadonlyMap<string, Report[]>): string {
-  mkdirSync(RESULTS_DIR, { recursive: true })
-  const path = join(RESULTS_DIR, `compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
-  writeFileSync(
-    path,
-    `${JSON.stringify({ builds: [...reports.keys()], reports: Object.fromEntries(reports) }, null, 2)}\n`,
-  )
-  return path
-}
+/** Writes `results/compare-<timestamp>.json`, every run's report by build, and returns its path. */
+export const writeComparison = (reports: ReadonlyMap<string, Report[]>): string =>
+  writeResult(`compare-${fileStamp(new Date())}`, { builds: [...reports.keys()], reports: Object.fromEntries(reports) })

@@ -3,7 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { killAndExit, pidsOf, startProcess, stopProcesses } from './children.js'
+import { killAndExit, pidsOf, serversBy, startProcess, stopProcesses } from './children.js'
 import { cpuPerRequest, sampleCpu, type CpuSample } from './cpu.js'
 import { positiveInt, redactUrl, requireDatabaseUrl, RUN_OPTIONS } from './env.js'
 import { readFixtures, vacuumAnalyze } from './fixtures.js'
@@ -18,7 +18,7 @@ import {
   type Report,
   type ScenarioResult,
 } from './report.js'
-import { scenarios, type Context, type Fixtures, type Step } from './scenarios.js'
+import { namedScenarios, readySteps, scenarios, type Context, type Fixtures, type Step } from './scenarios.js'
 
 const USAGE = `Usage: npm run bench -- [--duration S] [--warmup S] [--connections N] [--only a,b]
 
@@ -175,17 +175,10 @@ async function main(): Promise<void> {
     warmup: values.warmup === '0' ? 0 : positiveInt('warmup', values.warmup, 2),
     connections: positiveInt('connections', values.connections, 50),
   }
-  const only = values.only?.split(',').map((name) => name.trim())
+  const only = namedScenarios(values.only)
   const selected = scenarios.filter(
     (scenario) => !only || scenario.target === 'ceiling' || only.includes(scenario.name),
   )
-  const unknown = only?.filter((name) => !scenarios.some((scenario) => scenario.name === name)) ?? []
-  if (unknown.length > 0) {
-    process.stderr.write(
-      `error: unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}\n`,
-    )
-    process.exit(1)
-  }
   const url = requireDatabaseUrl('bench')
 
   const budget = STARTUP_BUDGET_S + selected.length * (options.warmup + options.duration + PER_SCENARIO_SLACK_S)
@@ -201,18 +194,8 @@ async function main(): Promise<void> {
   console.log(`Catalogue: ${fixtures.productCount} published products in the default sales channel`)
   if (fixtures.productCount === 0) console.log('  (empty: run `npm run bench:seed -- --products 1000` first)')
 
-  // One server per distinct `serverEnv`, started when a scenario first needs it.
-  const servers = new Map<string, Promise<string>>()
-  const serverFor = (env: Record<string, string> = {}): Promise<string> => {
-    const key = JSON.stringify(Object.entries(env).sort())
-    let started = servers.get(key)
-    if (!started) {
-      started = startProcess('server', env).then(({ port }) => `http://127.0.0.1:${port}`)
-      servers.set(key, started)
-    }
-    return started
-  }
-  const serverUrl = await serverFor()
+  const serverFor = serversBy()
+  const serverUrl = (await serverFor()).url
   const reference = await ceilingBody(serverUrl, fixtures)
   const bodyFile = join(mkdtempSync(join(tmpdir(), 'emporium-bench-')), 'ceiling.json')
   writeFileSync(bodyFile, reference.body)
@@ -227,13 +210,13 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = []
   try {
     for (const scenario of selected) {
-      const target = scenario.target === 'server' ? await serverFor(scenario.serverEnv) : ceilingUrl
+      const target = scenario.target === 'server' ? (await serverFor(scenario.serverEnv)).url : ceilingUrl
       // Carts to add to, a shipping option: made through the API of the process the scenario loads.
-      const unready = await scenario
-        .setup?.({ url: target, databaseUrl: url, seconds: options.warmup + options.duration }, fixtures)
-        .catch((error: unknown) => `setup failed: ${(error as Error).message}`)
-      const steps = unready ? undefined : scenario.steps(fixtures)
-      const missing = unready ?? scenario.missing ?? 'missing data'
+      const { steps, skipped } = await readySteps(
+        scenario,
+        { url: target, databaseUrl: url, seconds: options.warmup + options.duration },
+        fixtures,
+      )
       const request = steps ? `${steps[0].method ?? 'GET'} ${steps[0].path ?? '/'}` : '–'
       const connections = scenario.connections ?? options.connections
       const base = {
@@ -244,8 +227,8 @@ async function main(): Promise<void> {
         connections,
       }
       if (!steps) {
-        results.push({ ...base, status: `skipped: ${missing}` })
-        console.log(`  ${scenario.name}: skipped (${missing})`)
+        results.push({ ...base, status: `skipped: ${skipped}` })
+        console.log(`  ${scenario.name}: skipped (${skipped})`)
         continue
       }
       const check = await probe(target, steps)

@@ -144,3 +144,32 @@ export const scenarios: Scenario[] = [
   },
   ...checkoutScenarios,
 ]
+
+/** The names `--only a,b` gives, or undefined without it; exits naming any that is unknown. */
+export function namedScenarios(only: string | undefined): string[] | undefined {
+  const names = only?.split(',').map((name) => name.trim())
+  const unknown = names?.filter((name) => !scenarios.some((scenario) => scenario.name === name)) ?? []
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `error: unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}\n`,
+    )
+    process.exit(1)
+  }
+  return names
+}
+
+/**
+ * Runs the scenario's setup against the process it loads, then answers its steps, or why it
+ * cannot run (its setup's answer, a failed setup, or the data it misses).
+ */
+export async function readySteps(
+  scenario: Scenario,
+  server: { url: string; databaseUrl: string; seconds: number },
+  fixtures: Fixtures,
+): Promise<{ steps: Step[]; skipped?: undefined } | { steps?: undefined; skipped: string }> {
+  const unready = await scenario
+    .setup?.(server, fixtures)
+    .catch((error: unknown) => `setup failed: ${(error as Error).message}`)
+  const steps = unready ? undefined : scenario.steps(fixtures)
+  return steps ? { steps } : { skipped: unready ?? scenario.missing ?? 'missing data' }
+}
