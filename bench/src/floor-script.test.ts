@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { floorScript, ulidTime } from './floor-script.js'
+import { floorScript, inputsOf, ulidTime } from './floor-script.js'
 
 /** A prefixed id made at `time` (ms), as the server's `generateId` makes them. */
 function idAt(prefix: string, time: number): string {
@@ -119,5 +119,38 @@ describe('floorScript', () => {
       prelude: '',
       statements: 1,
     })
+  })
+})
+
+describe('inputsOf', () => {
+  const newCart = idAt('cart', since + 3)
+  const sent = [newCart, variant, 'shopper-1@bench.test', 'us', region]
+  const following = [
+    [newCart, idAt('variant', since - 5_000), 'shopper-2@bench.test', 'us', region],
+    [newCart, variant, 'shopper-3@bench.test', 'us', region],
+  ]
+
+  it('takes what the next iterations name differently, and the ids that were there before', () => {
+    expect(inputsOf(sent, following, since)).toEqual({
+      inputs: [variant, 'shopper-1@bench.test', region],
+      rows: [
+        [following[0][1], 'shopper-2@bench.test', region],
+        [variant, 'shopper-3@bench.test', region],
+      ],
+    })
+  })
+
+  it('leaves out an id the iteration made and a value that never changes', () => {
+    const { inputs } = inputsOf(sent, following, since)
+    expect(inputs).not.toContain(newCart)
+    expect(inputs).not.toContain('us')
+  })
+
+  it('answers no rows when nothing varies', () => {
+    expect(inputsOf([newCart, 'us'], [[newCart, 'us']], since)).toEqual({ inputs: [], rows: [] })
+  })
+
+  it('refuses iterations that name a different number of values', () => {
+    expect(() => inputsOf(sent, [sent.slice(1)], since)).toThrow(/varying number of values/)
   })
 })

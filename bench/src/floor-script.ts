@@ -46,6 +46,30 @@ function literal(value: string): string {
   return /:[A-Za-z0-9_]/.test(value) ? `replace(${quoted.replaceAll(':', '\u0001')}, chr(1), ':')` : quoted
 }
 
+/** Whether `value` is an id that was there before `since` (made in setup, or seeded). */
+function madeBefore(value: string, since: number): boolean {
+  const match = new RegExp(`^${ID_PATTERN.source}$`).exec(value)
+  return match !== null && ulidTime(match[2]) < since
+}
+
+/**
+ * The inputs of a recorded iteration: of what it named (`sent`), the values that the iterations
+ * the load would send next (`following`, named alike) name differently, and the ids that were
+ * there before `since`. Answers them, and one row of the next iterations' values per iteration.
+ */
+export function inputsOf(sent: string[], following: string[][], since: number) {
+  if (following.some((row) => row.length !== sent.length)) {
+    throw new Error('the scenario names a varying number of values per iteration')
+  }
+  const positions = sent.flatMap((value, position) =>
+    madeBefore(value, since) || following.some((row) => row[position] !== value) ? [position] : [],
+  )
+  return {
+    inputs: positions.map((position) => sent[position]),
+    rows: positions.length === 0 ? [] : following.map((row) => positions.map((position) => row[position])),
+  }
+}
+
 export interface FloorScript {
   /** The whole iteration: the prelude, then the statements. */
   script: string

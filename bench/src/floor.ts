@@ -18,7 +18,7 @@ import type { CapturedStatement } from './capture.js'
 import { killAndExit, serversBy, stopProcesses } from './children.js'
 import { positiveInt, redactUrl, requireDatabaseUrl, RESULTS_DIR } from './env.js'
 import { readFixtures, vacuumAnalyze } from './fixtures.js'
-import { floorScript, ID_PATTERN, INPUTS_TABLE, ulidTime } from './floor-script.js'
+import { floorScript, ID_PATTERN, INPUTS_TABLE, inputsOf } from './floor-script.js'
 import { send } from './probe.js'
 import { aligned, fileStamp, writeResult } from './report.js'
 import { namedScenarios, readySteps, scenarios, type Context, type Step } from './scenarios.js'
@@ -119,12 +119,6 @@ const namedIn = (requests: autocannon.Request[]) =>
     ...(request.body === undefined ? [] : stringsOf(JSON.parse(String(request.body)))),
   ])
 
-/** Whether `value` is an id that was there before `since` (made in setup, or seeded). */
-function madeBefore(value: string, since: number): boolean {
-  const match = new RegExp(`^${ID_PATTERN.source}$`).exec(value)
-  return match !== null && ulidTime(match[2]) < since
-}
-
 async function record(baseUrl: string, server: ChildProcess, steps: Step[]): Promise<Recorded> {
   for (let warm = 0; warm < WARM_ITERATIONS; warm++) await iterate(baseUrl, steps, {})
   const context: Context = {}
@@ -136,15 +130,7 @@ async function record(baseUrl: string, server: ChildProcess, steps: Step[]): Pro
   // The next iterations the load would send, on the recorded one's context (its cart): what they
   // name differently, and the ids that were there before, are the inputs, one row per iteration.
   const next = () => namedIn(steps.map((step) => nextRequest(step, { ...context })))
-  const following = Array.from({ length: INPUT_ROWS }, next)
-  if (following.some((row) => row.length !== sent.length)) {
-    throw new Error('the scenario names a varying number of values per iteration')
-  }
-  const positions = sent.flatMap((value, position) =>
-    madeBefore(value, since) || following.some((row) => row[position] !== value) ? [position] : [],
-  )
-  const rows = positions.length === 0 ? [] : following.map((row) => positions.map((position) => row[position]))
-  return { statements, inputs: positions.map((position) => sent[position]), rows, since }
+  return { statements, ...inputsOf(sent, Array.from({ length: INPUT_ROWS }, next), since), since }
 }
 
 // ---------------------------------------------------------------------------------------------
