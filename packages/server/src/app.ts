@@ -14,12 +14,14 @@ import type { EventBus } from './events/bus.js'
 import { createEventBus } from './events/factory.js'
 import { registerAdminAuth } from './http/admin-auth.js'
 import { registerCustomerAuth } from './http/customer-auth.js'
+import { sessionCookieSameSite } from './http/cookie-site.js'
 import { registerCors } from './http/cors.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import { registerJsonBodyParser } from './http/json-body.js'
 import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
+import { registerPublishableKeyScope } from './http/publishable-key.js'
 import { refuseNulCharactersInUrl } from './http/nul-characters.js'
 import { serializerCompiler } from './http/serializer.js'
 import { DatabaseSessionStore } from './http/session-store.js'
@@ -123,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(rateLimit, { global: false })
   await app.register(cookie)
+  const sameSite = sessionCookieSameSite(config)
   await app.register(session, {
     secret: config.cookieSecret,
     cookieName: SESSION_COOKIE,
@@ -133,11 +136,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       path: '/',
       httpOnly: true,
       maxAge: SESSION_TTL_MS,
-      secure: config.production,
-      sameSite: config.production ? 'none' : 'lax',
+      // Browsers accept SameSite=None only on a Secure cookie.
+      secure: config.production || sameSite === 'none',
+      sameSite,
     },
   })
+  // Guards attached to each route of their domain as it is registered, so before any module.
   registerAdminAuth(app)
+  registerPublishableKeyScope(app)
   // Every /store route may know its customer (prices by customer group, own orders).
   registerCustomerAuth(app)
   // After authentication: a caller who may not use a route learns nothing of its parameters.

@@ -15,6 +15,8 @@ export interface FeatureFlags {
 
 export type RunMode = 'shared' | 'server' | 'worker'
 
+export type CookieSameSite = 'lax' | 'strict' | 'none'
+
 export interface Config {
   port: number
   host: string
@@ -34,6 +36,8 @@ export interface Config {
   cookieSecret: string
   storeCors: string
   adminCors: string
+  /** The session cookie's SameSite; unset, it is worked out from the CORS origins (http/cookie-site.ts). */
+  cookieSameSite: CookieSameSite | undefined
   production: boolean
   logLevel: string
   /** Public URL of this server, used in e-mails and signed links. */
@@ -160,6 +164,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`EMPORIUM_PROCESSES must be a whole number from 1 to 256 (got "${processCount}")`)
   }
 
+  const sameSite = pick('COOKIE_SAME_SITE', 'cookieSameSite')?.toLowerCase() || undefined
+  if (sameSite !== undefined && !['lax', 'strict', 'none'].includes(sameSite)) {
+    throw new Error(`COOKIE_SAME_SITE must be lax, strict or none (got "${sameSite}")`)
+  }
+
   const prepared = pick('DATABASE_PREPARED_STATEMENTS', 'databasePreparedStatements') ?? 'true'
   if (!['true', 'false', '1', '0'].includes(prepared)) {
     throw new Error(`DATABASE_PREPARED_STATEMENTS must be true or false (got "${prepared}")`)
@@ -179,6 +188,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     cookieSecret,
     storeCors: pick('STORE_CORS', 'storeCors') ?? DEFAULT_CORS,
     adminCors: pick('ADMIN_CORS', 'adminCors') ?? DEFAULT_CORS,
+    cookieSameSite: sameSite as CookieSameSite | undefined,
     production,
     logLevel: pick('LOG_LEVEL', 'logLevel') ?? 'info',
     publicUrl: pick('EMPORIUM_PUBLIC_URL', 'publicUrl') ?? `http://localhost:${port}`,

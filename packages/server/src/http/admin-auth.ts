@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, isNull } from 'drizzle-orm'
 import { user } from '../modules/users/schema.js'
+import { parseOrigins } from './cors.js'
 import { BareStatus } from './errors.js'
+import { isTrustedOrigin } from './origin-check.js'
+import { guardRoutes } from './route-domain.js'
 import { verifyToken } from './tokens.js'
 
 /**
@@ -44,15 +47,26 @@ async function isActiveUser(app: FastifyInstance, id: string): Promise<boolean> 
   return row !== undefined
 }
 
-/** Every `/admin` route needs a user unless it is declared with `config: { auth: false }`. */
+/**
+ * Every `/admin` route needs a user unless it is declared with `config: { auth: false }`. The guard
+ * is attached to the routes themselves, so whatever spelling of a path reaches a handler has passed
+ * it. A session cookie authenticates a state-changing request only when it comes from an allowed
+ * origin (cross-site request forgery).
+ */
 export function registerAdminAuth(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/admin')) return
-    if (request.routeOptions.config?.auth === false) return
-    const userId = await resolveAdminUser(app, request)
-    if (!userId) throw new BareStatus(401, 'Unauthorized')
-    request.userId = userId
-  })
+  const allowedOrigins = parseOrigins(app.config.adminCors)
+  guardRoutes(
+    app,
+    'admin',
+    async (request) => {
+      const userId = await resolveAdminUser(app, request)
+      if (!userId) throw new BareStatus(401, 'Unauthorized')
+      const viaCookie = request.session?.get('user_id') === userId
+      if (viaCookie && !isTrustedOrigin(request, allowedOrigins)) throw new BareStatus(401, 'Unauthorized')
+      request.userId = userId
+    },
+    (route) => route.config?.auth !== false,
+  )
 }
 
 /** The authenticated user of an admin route (the hook guarantees it). */

@@ -43,4 +43,24 @@ describe('CORS per domain', () => {
     const res = await preflight('/store/regions', 'https://evil.example.net')
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
   })
+
+  it('decides on the route, whatever spelling of the path reaches it', async () => {
+    const encodedAdmin = await preflight('/%61dmin/auth', 'https://shop.example.com')
+    expect(encodedAdmin.headers['access-control-allow-origin']).toBeUndefined()
+    const encodedAdminOk = await preflight('/%61dmin/auth', 'https://admin.example.com')
+    expect(encodedAdminOk.headers['access-control-allow-origin']).toBe('https://admin.example.com')
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/%73tore/regions',
+      headers: { origin: 'https://admin.example.com' },
+    })
+    expect(read.statusCode).toBe(200)
+    expect(read.headers['access-control-allow-origin']).toBeUndefined()
+    const storeRead = await ctx.app.inject({
+      method: 'GET',
+      url: '/%73tore/regions',
+      headers: { origin: 'https://shop.example.com' },
+    })
+    expect(storeRead.headers['access-control-allow-origin']).toBe('https://shop.example.com')
+  })
 })

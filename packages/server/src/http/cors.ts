@@ -1,5 +1,6 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
+import { domainOfPath, domainOfRequest } from './route-domain.js'
 
 /** `a,b,/\.example\.com$/`: literal origins or regex literals, as v1's `store_cors`/`admin_cors`. */
 export function parseOrigins(value: string): (string | RegExp)[] {
@@ -13,13 +14,15 @@ export function parseOrigins(value: string): (string | RegExp)[] {
     })
 }
 
-function allowed(origin: string, origins: (string | RegExp)[]): boolean {
+export function isAllowedOrigin(origin: string, origins: (string | RegExp)[]): boolean {
   return origins.some((entry) => (typeof entry === 'string' ? entry === origin : entry.test(origin)))
 }
 
 /**
- * CORS per domain: `/store` answers only `STORE_CORS` origins, `/admin` only `ADMIN_CORS`, both with
- * credentials. Other paths (health, docs, uploads) send no CORS headers.
+ * CORS per domain: `/store` routes answer only `STORE_CORS` origins, `/admin` routes only
+ * `ADMIN_CORS`, both with credentials. Other paths (health, docs, uploads) send no CORS headers.
+ * The domain is the matched route's; a request no route of ours matched (a preflight, answered by
+ * the catch-all `OPTIONS *` route, or a 404) goes by its path as the router reads it.
  */
 export async function registerCors(app: FastifyInstance): Promise<void> {
   const store = parseOrigins(app.config.storeCors)
@@ -28,11 +31,11 @@ export async function registerCors(app: FastifyInstance): Promise<void> {
     hook: 'onRequest',
     delegator: (request, callback) => {
       const origin = request.headers.origin
-      const path = request.url
-      const list = path.startsWith('/store') ? store : path.startsWith('/admin') ? admin : undefined
+      const domain = domainOfRequest(request) ?? domainOfPath(request.url)
+      const list = domain === 'store' ? store : domain === 'admin' ? admin : undefined
       if (!list || !origin) return callback(null, { origin: false })
       callback(null, {
-        origin: allowed(origin, list),
+        origin: isAllowedOrigin(origin, list),
         credentials: true,
         exposedHeaders: ['Idempotency-Key'],
         allowedHeaders: [

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, isNull } from 'drizzle-orm'
 import { customer } from '../modules/customers/schema.js'
+import { parseOrigins } from './cors.js'
 import { BareStatus } from './errors.js'
+import { isTrustedOrigin } from './origin-check.js'
+import { guardRoutes } from './route-domain.js'
 import { verifyToken } from './tokens.js'
-
-function isStorePath(url: string): boolean {
-  return url === '/store' || url.startsWith('/store/') || url.startsWith('/store?')
-}
 
 async function isActiveCustomer(app: FastifyInstance, id: string): Promise<boolean> {
   const [row] = await app.db
@@ -44,17 +43,20 @@ async function resolveCustomer(app: FastifyInstance, request: FastifyRequest): P
 }
 
 /**
- * Sets `request.customerId` on `/store` requests that carry a customer. Identity is optional on
- * most store routes; the few that need it call `requireCustomer`.
- *
- * Routes registered after this call get the hook, so it must run before any module with store
- * routes that read `request.customerId` registers them.
+ * Sets `request.customerId` on `/store` routes when the request carries a customer. Identity is
+ * optional on most store routes; the few that need it call `requireCustomer`. The hook is attached
+ * to the routes themselves (see `guardRoutes`), so it must be registered before any module's.
+ * A session cookie sent with a state-changing request from an origin outside `STORE_CORS`
+ * identifies no one (cross-site request forgery): the request goes on as a guest's.
  */
 export function registerCustomerAuth(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!isStorePath(request.url)) return
+  const allowedOrigins = parseOrigins(app.config.storeCors)
+  guardRoutes(app, 'store', async (request) => {
     const customerId = await resolveCustomer(app, request)
-    if (customerId) request.customerId = customerId
+    if (!customerId) return
+    const viaCookie = request.session?.get('customer_id') === customerId
+    if (viaCookie && !isTrustedOrigin(request, allowedOrigins)) return
+    request.customerId = customerId
   })
 }
 

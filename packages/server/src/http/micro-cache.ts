@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { PUBLISHABLE_KEY_HEADER } from './publishable-key.js'
+import { domainOfRequest, domainOfRoute } from './route-domain.js'
 
 /**
  * A storefront micro-cache: anonymous GETs of the catalogue routes are answered from memory for a
@@ -162,7 +163,7 @@ export function isCachedRoute(route: string): boolean {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const CART_COMPLETION = /^\/store\/carts\/[^/?]+\/complete\/?(?:\?|$)/
+const CART_COMPLETIONS = new Set(['/store/carts/:id/complete', '/store/carts/:id/complete-cart'])
 
 /**
  * Whether a successful request may have changed what the catalogue routes answer. Storefront
@@ -171,7 +172,7 @@ const CART_COMPLETION = /^\/store\/carts\/[^/?]+\/complete\/?(?:\?|$)/
  */
 function changesCatalogue(request: FastifyRequest, status: number): boolean {
   if (status >= 400 || SAFE_METHODS.has(request.method)) return false
-  return !request.url.startsWith('/store') || CART_COMPLETION.test(request.url)
+  return domainOfRequest(request) !== 'store' || CART_COMPLETIONS.has(request.routeOptions.url ?? '')
 }
 
 /** Headers that belong to one response, or that the hooks running before a hit set again. */
@@ -294,11 +295,11 @@ export function registerStoreCache(app: FastifyInstance, options: StoreCacheOpti
   // By route pattern: a few dozen store routes, each decided once.
   const cachedRoutes = new Map<string, boolean>()
   const cacheKey = (request: FastifyRequest): string | undefined => {
-    if (request.method !== 'GET' || !request.url.startsWith('/store/')) return undefined
+    if (request.method !== 'GET') return undefined
     const { headers } = request
     if (headers.authorization !== undefined || headers.cookie?.includes(sessionCookie)) return undefined
     const route = request.routeOptions.url
-    if (route === undefined) return undefined
+    if (route === undefined || domainOfRoute(route) !== 'store') return undefined
     let cached = cachedRoutes.get(route)
     if (cached === undefined) cachedRoutes.set(route, (cached = isCachedRoute(route)))
     if (!cached) return undefined

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/types.js'
 import { retrievePublishableKeyScope, type PublishableKeyScope } from '../modules/sales-channels/publishable-keys.js'
 import { MultipleErrors, NotAllowed } from './errors.js'
+import { guardRoutes } from './route-domain.js'
 
 export const PUBLISHABLE_KEY_HEADER = 'x-publishable-api-key'
 
@@ -9,12 +10,8 @@ export const PUBLISHABLE_KEY_HEADER = 'x-publishable-api-key'
 export const SCOPE_TTL_MS = 5_000
 const MAX_SCOPES = 1_000
 /** The admin routes whose writes change a key's scope: keys, their channels, channels. */
-const SCOPE_WRITES = /^\/admin\/(publishable-api-keys|sales-channels)(\/|\?|$)/
+const SCOPE_WRITES = /^\/admin\/(publishable-api-keys|sales-channels)(\/|$)/
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-function isStorePath(url: string): boolean {
-  return url === '/store' || url.startsWith('/store/') || url.startsWith('/store?')
-}
 
 /**
  * Keys' scopes as last read, for `SCOPE_TTL_MS`: every storefront request carries the key, and
@@ -67,12 +64,12 @@ function scopeCache(db: Db) {
  * with an empty scope, which silently widens it to every channel; here it is a 400 instead, so a
  * storefront with a stale key fails loudly rather than showing the whole catalogue.
  *
- * Added on the root instance, the hook runs for every route, whichever plugin declares it.
+ * The check is attached to every `/store` route (see `guardRoutes`), so it must be registered
+ * before any module's routes.
  */
 export function registerPublishableKeyScope(app: FastifyInstance): void {
   const scopes = scopeCache(app.db)
-  app.addHook('onRequest', async (request) => {
-    if (!isStorePath(request.url)) return
+  guardRoutes(app, 'store', async (request) => {
     const header = request.headers[PUBLISHABLE_KEY_HEADER]
     const keyId = typeof header === 'string' ? header.trim() : undefined
     if (!keyId) return
@@ -83,7 +80,10 @@ export function registerPublishableKeyScope(app: FastifyInstance): void {
   })
   // Before the answer leaves, so the client that revoked a key finds it revoked on its next request.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode < 400 && !SAFE_METHODS.has(request.method) && SCOPE_WRITES.test(request.url)) scopes.forget()
+    const route = request.routeOptions.url
+    if (reply.statusCode < 400 && !SAFE_METHODS.has(request.method) && route && SCOPE_WRITES.test(route)) {
+      scopes.forget()
+    }
     done(null, payload)
   })
 }
