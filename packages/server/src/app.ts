@@ -19,6 +19,7 @@ import { registerCors } from './http/cors.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import { registerJsonBodyParser } from './http/json-body.js'
+import { registerLoginAttemptSweep } from './http/login-throttle.js'
 import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
 import { registerPublishableKeyScope } from './http/publishable-key.js'
@@ -60,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : generateId('req')
     },
     schemaErrorFormatter: formatValidationErrors,
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => app.events.start())
   app.addHook('onClose', () => app.events.stop())
   registerIdempotencyKeySweep(app)
+  registerLoginAttemptSweep(app)
   const providers: Providers = {
     ...DEFAULT_PROVIDER_IDS,
     fulfillmentProviders: defaultFulfillmentProviders(),

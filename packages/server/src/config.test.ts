@@ -78,3 +78,18 @@ describe('idempotency key retention', () => {
     }
   })
 })
+
+describe('trusted proxies', () => {
+  it('trusts none unless TRUST_PROXY names them by address or range', () => {
+    expect(load({}).trustProxy).toBe(false)
+    expect(load({ TRUST_PROXY: '' }).trustProxy).toBe(false)
+    expect(load({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toBe('10.0.0.5')
+    expect(load({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,loopback' }).trustProxy).toBe('10.0.0.0/8,fd00::/8,loopback')
+  })
+
+  it('refuses hop counts, true and anything but addresses and ranges, naming the variable', () => {
+    for (const bad of ['1', 'true', '*', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', 'proxy.internal', '10.0.0.1,']) {
+      expect(() => load({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be a comma-separated list of proxy addresses/)
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 
 /** Feature flags that change the wire contract (reference/conventions.md §11). */
@@ -45,6 +46,12 @@ export interface Config {
   featureFlags: FeatureFlags
   /** Requests per minute per client on the auth and password routes. */
   authRateLimit: number
+  /**
+   * The proxies whose `X-Forwarded-For` names the client (addresses and CIDR ranges, as Fastify's
+   * `trustProxy` takes them). `false` trusts none, so a client cannot pick the address its login
+   * limits count against.
+   */
+  trustProxy: string | false
   /** Largest accepted size of one uploaded file, in bytes. */
   uploadMaxBytes: number
   /** How long an anonymous storefront catalogue answer is served from memory; 0 turns the cache off. */
@@ -96,6 +103,35 @@ function devSecrets(dataDir: string): { jwtSecret: string; cookieSecret: string 
   mkdirSync(dataDir, { recursive: true })
   writeFileSync(path, JSON.stringify(secrets, null, 2), { mode: 0o600 })
   return secrets
+}
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts too. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true
+  const [address, prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  const bits = Number(prefix)
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * `TRUST_PROXY`: unset trusts no proxy; otherwise a comma-separated list of the proxies' addresses
+ * and CIDR ranges. Neither `true` (trust every hop) nor a hop count is taken: both let a client that
+ * reaches the server directly pick its own address, and Fastify ignores hop counts for that reason.
+ */
+function parseTrustProxy(raw: string): string | false {
+  if (raw.trim() === '') return false
+  const entries = raw.split(',').map((entry) => entry.trim())
+  if (!entries.every(isProxyAddress)) {
+    throw new Error(
+      `TRUST_PROXY must be a comma-separated list of proxy addresses and CIDR ranges, such as 10.0.0.0/8 (got "${raw}")`,
+    )
+  }
+  return entries.join(',')
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -169,6 +205,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`COOKIE_SAME_SITE must be lax, strict or none (got "${sameSite}")`)
   }
 
+  const trustProxy = parseTrustProxy(pick('TRUST_PROXY', 'trustProxy') ?? '')
+
   const prepared = pick('DATABASE_PREPARED_STATEMENTS', 'databasePreparedStatements') ?? 'true'
   if (!['true', 'false', '1', '0'].includes(prepared)) {
     throw new Error(`DATABASE_PREPARED_STATEMENTS must be true or false (got "${prepared}")`)
@@ -194,6 +232,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl: pick('EMPORIUM_PUBLIC_URL', 'publicUrl') ?? `http://localhost:${port}`,
     featureFlags,
     authRateLimit: Number(pick('AUTH_RATE_LIMIT', 'authRateLimit') ?? 30),
+    trustProxy,
     uploadMaxBytes: Number(pick('UPLOAD_MAX_BYTES', 'uploadMaxBytes') ?? 10 * 1024 * 1024),
     storeCacheTtlMs,
     outboxRetentionDays,

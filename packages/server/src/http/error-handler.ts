@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fromPgError } from '../db/pg-errors.js'
-import { AppError, BareStatus, MultipleErrors, type ErrorType } from './errors.js'
+import { AppError, BareStatus, MultipleErrors, TooManyRequests, type ErrorType } from './errors.js'
 
 const CONFLICT_MESSAGE =
   'The request conflicted with another request. You may retry the request with the provided Idempotency-Key.'
@@ -41,6 +41,10 @@ export function envelopeOf(error: AppError): { status: number; body: ErrorEnvelo
 
 function handleError(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof BareStatus) return reply.status(error.statusCode).type('text/plain').send(error.body)
+  if (error instanceof TooManyRequests) {
+    reply.header('retry-after', String(error.retryAfterSeconds))
+    return reply.status(429).send({ type: 'not_allowed', message: error.message })
+  }
   if (error instanceof MultipleErrors) {
     return reply.status(error.statusCode).send({ errors: error.errors, message: error.message })
   }

@@ -103,3 +103,19 @@ export class BareStatus extends Error {
     this.name = 'BareStatus'
   }
 }
+
+/**
+ * `429`: too many attempts; the client may try again after `retryAfterSeconds` (the `Retry-After`
+ * header). The body is the envelope the rate limiter answers with.
+ */
+export class TooManyRequests extends Error {
+  readonly statusCode = 429
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message)
+    this.name = 'TooManyRequests'
+  }
+}

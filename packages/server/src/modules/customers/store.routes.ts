@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { requireCustomer } from '../../http/customer-auth.js'
 import { BareStatus } from '../../http/errors.js'
+import { throttledLogin } from '../../http/login-throttle.js'
 import { signToken } from '../../http/tokens.js'
 import {
   authenticateCustomer,
@@ -47,15 +48,18 @@ const customerOnly = {
 }
 
 export const storeAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limited = { rateLimit: { max: app.config.authRateLimit, timeWindow: '1 minute' } }
+  // One budget per client for both ways of logging in, so that neither doubles the guesses.
+  const loginLimit = app.rateLimit({ max: app.config.authRateLimit, timeWindow: '1 minute' })
   const tags = ['Auth']
 
   app.post(
     '/store/auth',
-    { config: limited, schema: { tags, body: StorePostAuthReq, response: { 200: StoreAuthRes } } },
+    { onRequest: loginLimit, schema: { tags, body: StorePostAuthReq, response: { 200: StoreAuthRes } } },
     async (request) => {
       const { email, password } = request.body
-      const customer = await authenticateCustomer(app.db, email, password, AUTH_CUSTOMER_RELATIONS, app.customerOrders)
+      const customer = await throttledLogin(app.db, { domain: 'store', email, address: request.ip }, () =>
+        authenticateCustomer(app.db, email, password, AUTH_CUSTOMER_RELATIONS, app.customerOrders),
+      )
       if (!customer) throw new BareStatus(401, 'Unauthorized')
       request.session.set('customer_id', customer.id)
       return { customer }
@@ -81,10 +85,12 @@ export const storeAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/store/auth/token',
-    { config: limited, schema: { tags, body: StorePostAuthReq, response: { 200: StoreBearerAuthRes } } },
+    { onRequest: loginLimit, schema: { tags, body: StorePostAuthReq, response: { 200: StoreBearerAuthRes } } },
     async (request) => {
       const { email, password } = request.body
-      const customer = await authenticateCustomer(app.db, email, password)
+      const customer = await throttledLogin(app.db, { domain: 'store', email, address: request.ip }, () =>
+        authenticateCustomer(app.db, email, password),
+      )
       if (!customer) throw new BareStatus(401, 'Unauthorized')
       return {
         access_token: await signToken(

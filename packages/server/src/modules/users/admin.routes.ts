@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { BareStatus } from '../../http/errors.js'
+import { throttledLogin } from '../../http/login-throttle.js'
 import { DeleteResponse, IdParams } from '../../http/schemas.js'
 import { signToken } from '../../http/tokens.js'
 import {
@@ -32,13 +33,20 @@ import {
 const ADMIN_TOKEN_TTL = '24h'
 
 export const adminAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limited = { auth: false, rateLimit: { max: app.config.authRateLimit, timeWindow: '1 minute' } }
+  // One budget per client for both ways of logging in, so that neither doubles the guesses.
+  const loginLimit = app.rateLimit({ max: app.config.authRateLimit, timeWindow: '1 minute' })
+  const login = ({ email, password }: AdminPostAuthReq, address: string) =>
+    throttledLogin(app.db, { domain: 'admin', email, address }, () => authenticateUser(app.db, email, password))
 
   app.post(
     '/admin/auth',
-    { config: limited, schema: { tags: ['Auth'], body: AdminPostAuthReq, response: { 200: AdminAuthRes } } },
+    {
+      config: { auth: false },
+      onRequest: loginLimit,
+      schema: { tags: ['Auth'], body: AdminPostAuthReq, response: { 200: AdminAuthRes } },
+    },
     async (request) => {
-      const user = await authenticateUser(app.db, request.body.email, request.body.password)
+      const user = await login(request.body, request.ip)
       if (!user) throw new BareStatus(401, 'Unauthorized')
       request.session.set('user_id', user.id)
       return { user }
@@ -58,9 +66,13 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/auth/token',
-    { config: limited, schema: { tags: ['Auth'], body: AdminPostAuthReq, response: { 200: AdminBearerAuthRes } } },
+    {
+      config: { auth: false },
+      onRequest: loginLimit,
+      schema: { tags: ['Auth'], body: AdminPostAuthReq, response: { 200: AdminBearerAuthRes } },
+    },
     async (request) => {
-      const user = await authenticateUser(app.db, request.body.email, request.body.password)
+      const user = await login(request.body, request.ip)
       if (!user) throw new BareStatus(401, 'Unauthorized')
       return {
         access_token: await signToken({ user_id: user.id, domain: 'admin' }, app.config.jwtSecret, ADMIN_TOKEN_TTL),

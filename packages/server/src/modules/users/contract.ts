@@ -27,6 +27,7 @@ export type User = Static<typeof User>
 const Password = Type.String({ minLength: 1, maxLength: 256 })
 
 export const AdminPostAuthReq = Type.Object({ email: Email, password: Password }, { additionalProperties: false })
+export type AdminPostAuthReq = Static<typeof AdminPostAuthReq>
 export const AdminAuthRes = Type.Object({ user: User })
 export const AdminBearerAuthRes = Type.Object({ access_token: Type.String() })
 
