@@ -5,25 +5,33 @@ import { parseOrigins } from './cors.js'
 import { BareStatus } from './errors.js'
 import { isTrustedOrigin } from './origin-check.js'
 import { guardRoutes } from './route-domain.js'
-import { verifyToken } from './tokens.js'
+import { tokenVersionOf, verifyToken } from './tokens.js'
 
 /**
  * Who is calling an `/admin` route: the session cookie, then `Authorization: Bearer <jwt>` issued for
  * the admin domain, then the `x-medusa-access-token` API token (reference/conventions.md §4.1).
- * A customer token never opens `/admin`: its `domain` is "store".
+ * A customer token never opens `/admin`: its `domain` is "store". A session or token issued before
+ * the user's password last changed opens nothing.
  */
 export async function resolveAdminUser(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
   const fromSession = request.session?.get('user_id')
-  if (fromSession && (await isActiveUser(app, fromSession))) return fromSession
+  if (fromSession && (await isCurrentUser(app, fromSession, request.session.get('user_token_version')))) {
+    return fromSession
+  }
 
   const header = request.headers.authorization
   if (header?.toLowerCase().startsWith('bearer ')) {
-    const payload = await verifyToken<{ user_id?: string; domain?: string }>(
+    const payload = await verifyToken<{ user_id?: unknown; domain?: unknown; token_version?: unknown }>(
       header.slice(7).trim(),
       app.config.jwtSecret,
     )
-    if (payload?.domain === 'admin' && payload.user_id && (await isActiveUser(app, payload.user_id)))
+    if (
+      payload?.domain === 'admin' &&
+      typeof payload.user_id === 'string' &&
+      (await isCurrentUser(app, payload.user_id, payload.token_version))
+    ) {
       return payload.user_id
+    }
   }
 
   const apiToken = request.headers['x-medusa-access-token']
@@ -38,13 +46,22 @@ export async function resolveAdminUser(app: FastifyInstance, request: FastifyReq
   return undefined
 }
 
-async function isActiveUser(app: FastifyInstance, id: string): Promise<boolean> {
+/** Whether the user exists and a session or token carrying `version` is still theirs. */
+async function isCurrentUser(app: FastifyInstance, id: string, version: unknown): Promise<boolean> {
+  const tokenVersion = tokenVersionOf(version)
+  if (tokenVersion === undefined) return false
   const [row] = await app.db
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.id, id), isNull(user.deleted_at)))
+    .where(and(eq(user.id, id), isNull(user.deleted_at), eq(user.token_version, tokenVersion)))
     .limit(1)
   return row !== undefined
+}
+
+/** Makes the request's session the user's, until their password next changes. */
+export function setSessionUser(request: FastifyRequest, account: { id: string; token_version: number }): void {
+  request.session.set('user_id', account.id)
+  request.session.set('user_token_version', account.token_version)
 }
 
 /**

@@ -5,13 +5,16 @@ import { parseOrigins } from './cors.js'
 import { BareStatus } from './errors.js'
 import { isTrustedOrigin } from './origin-check.js'
 import { guardRoutes } from './route-domain.js'
-import { verifyToken } from './tokens.js'
+import { tokenVersionOf, verifyToken } from './tokens.js'
 
-async function isActiveCustomer(app: FastifyInstance, id: string): Promise<boolean> {
+/** Whether the customer exists and a session or token carrying `version` is still theirs. */
+async function isCurrentCustomer(app: FastifyInstance, id: string, version: unknown): Promise<boolean> {
+  const tokenVersion = tokenVersionOf(version)
+  if (tokenVersion === undefined) return false
   const [row] = await app.db
     .select({ id: customer.id })
     .from(customer)
-    .where(and(eq(customer.id, id), isNull(customer.deleted_at)))
+    .where(and(eq(customer.id, id), isNull(customer.deleted_at), eq(customer.token_version, tokenVersion)))
     .limit(1)
   return row !== undefined
 }
@@ -19,27 +22,36 @@ async function isActiveCustomer(app: FastifyInstance, id: string): Promise<boole
 /**
  * Who is shopping: the session's `customer_id`, then `Authorization: Bearer <jwt>` issued for the
  * store domain (reference/conventions.md §4.2). An admin token never identifies a customer, as a
- * customer token never opens `/admin`. An anonymous request costs no query.
+ * customer token never opens `/admin`; nor does a session or token issued before the customer's
+ * password last changed. An anonymous request costs no query.
  */
 async function resolveCustomer(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
   const fromSession = request.session?.get('customer_id')
-  if (fromSession && (await isActiveCustomer(app, fromSession))) return fromSession
+  if (fromSession && (await isCurrentCustomer(app, fromSession, request.session.get('customer_token_version')))) {
+    return fromSession
+  }
 
   const header = request.headers.authorization
   if (header?.toLowerCase().startsWith('bearer ')) {
-    const payload = await verifyToken<{ customer_id?: unknown; domain?: unknown }>(
+    const payload = await verifyToken<{ customer_id?: unknown; domain?: unknown; token_version?: unknown }>(
       header.slice(7).trim(),
       app.config.jwtSecret,
     )
     if (
       payload?.domain === 'store' &&
       typeof payload.customer_id === 'string' &&
-      (await isActiveCustomer(app, payload.customer_id))
+      (await isCurrentCustomer(app, payload.customer_id, payload.token_version))
     ) {
       return payload.customer_id
     }
   }
   return undefined
+}
+
+/** Makes the request's session the customer's, until their password next changes. */
+export function setSessionCustomer(request: FastifyRequest, account: { id: string; token_version: number }): void {
+  request.session.set('customer_id', account.id)
+  request.session.set('customer_token_version', account.token_version)
 }
 
 /**

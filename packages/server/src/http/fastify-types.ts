@@ -38,6 +38,10 @@ declare module 'fastify' {
 declare module 'fastify' {
   interface Session {
     user_id?: string
+    /** The user's `token_version` at login; the session ends when the account's moves on. */
+    user_token_version?: number
     customer_id?: string
+    /** The customer's `token_version` at login; the session ends when the account's moves on. */
+    customer_token_version?: number
   }
 }

@@ -19,3 +19,12 @@ export async function verifyToken<T extends JWTPayload>(token: string, secret: s
     return undefined
   }
 }
+
+/**
+ * The account token version a session or token carries: none is 0, the version every account starts
+ * at (sessions and tokens from before versions existed); anything but a whole number is undefined.
+ */
+export function tokenVersionOf(claim: unknown): number | undefined {
+  if (claim === undefined) return 0
+  return Number.isSafeInteger(claim) ? (claim as number) : undefined
+}

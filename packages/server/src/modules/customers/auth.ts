@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { BareStatus, InvalidData } from '../../http/errors.js'
@@ -14,6 +14,7 @@ import {
   retrieveCustomer,
   STORE_CUSTOMER_RELATIONS,
   type CustomerWithRelations,
+  type CustomerWithTokenVersion,
 } from './service.js'
 
 const PASSWORD_RESET_TTL = '15m'
@@ -21,7 +22,12 @@ const PASSWORD_RESET_TTL = '15m'
 /** The account with this email, hash included; guests (no account) never log in. */
 async function findAccount(db: Db, email: string) {
   const [row] = await db
-    .select({ id: customer.id, email: customer.email, password_hash: customer.password_hash })
+    .select({
+      id: customer.id,
+      email: customer.email,
+      password_hash: customer.password_hash,
+      token_version: customer.token_version,
+    })
     .from(customer)
     .where(and(byEmail(email), eq(customer.has_account, true)))
     .limit(1)
@@ -38,10 +44,10 @@ export async function authenticateCustomer(
   password: string,
   relations: ReadonlySet<string> = new Set(),
   loadOrders?: CustomerOrdersLoader,
-): Promise<CustomerWithRelations | undefined> {
+): Promise<CustomerWithTokenVersion | undefined> {
   const account = await findAccount(db, email)
   if (!account || !(await verifyPassword(password, account.password_hash))) return undefined
-  return retrieveCustomer(db, account.id, relations, loadOrders)
+  return { ...(await retrieveCustomer(db, account.id, relations, loadOrders)), token_version: account.token_version }
 }
 
 /** `GET /store/auth/:email`: true only when that email has an account. */
@@ -85,9 +91,10 @@ export async function resetCustomerPassword(
   const passwordHash = await hashPassword(input.password)
   return db.transaction(async (tx) => {
     // The token is good for the hash it was signed with only: a reset racing this one loses here.
+    // Every session and token of the account ends.
     const updated = await tx
       .update(customer)
-      .set({ password_hash: passwordHash })
+      .set({ password_hash: passwordHash, token_version: sql`${customer.token_version} + 1` })
       .where(and(eq(customer.id, account.id), eq(customer.password_hash, currentHash)))
       .returning({ id: customer.id })
     if (updated.length === 0) throw new BareStatus(401, 'Invalid or expired password reset token')

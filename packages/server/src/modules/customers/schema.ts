@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { boolean, integer, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { metadataColumn, softDeletableColumns } from '../../db/columns.js'
 import { country } from '../regions/schema.js'
 
@@ -10,6 +10,8 @@ export const customer = pgTable('customer', {
   billing_address_id: text('billing_address_id').references((): AnyPgColumn => address.id),
   /** Never selected for the wire: response schemas leave it out. */
   password_hash: text('password_hash'),
+  /** Raised by a password change or reset; sessions and tokens of an older version are refused. */
+  token_version: integer('token_version').notNull().default(0),
   phone: text('phone'),
   has_account: boolean('has_account').notNull().default(false),
   metadata: metadataColumn(),

@@ -31,7 +31,7 @@ const SORTABLE = sortableColumns({
 })
 
 export type CustomerRow = typeof customer.$inferSelect
-export type PublicCustomer = Omit<CustomerRow, 'password_hash'>
+export type PublicCustomer = Omit<CustomerRow, 'password_hash' | 'token_version'>
 export type CustomerGroupRow = typeof customerGroup.$inferSelect
 
 export interface CustomerWithRelations extends PublicCustomer {
@@ -40,6 +40,9 @@ export interface CustomerWithRelations extends PublicCustomer {
   groups?: CustomerGroupRow[]
   orders?: CustomerOrder[]
 }
+
+/** A customer with the version a session or token issued now carries (see `token_version`). */
+export type CustomerWithTokenVersion = CustomerWithRelations & Pick<CustomerRow, 'token_version'>
 
 // v1 event names (CustomerService.Events).
 export const CUSTOMER_EVENTS = {
@@ -57,7 +60,7 @@ export const AUTH_CUSTOMER_RELATIONS: ReadonlySet<string> = new Set(['orders', '
 /** Defaults of `GET/POST /admin/customers/:id`; `expand` replaces them. */
 export const ADMIN_CUSTOMER_RELATIONS = ['orders', 'shipping_addresses'] as const
 
-/** Every column but the password hash. */
+/** Every column but the password hash and the token version. */
 export const publicCustomerColumns = {
   id: customer.id,
   email: customer.email,
@@ -225,7 +228,7 @@ export async function createCustomerAccount(
   db: Db,
   input: CustomerAccountInput,
   relations: ReadonlySet<string> = new Set(),
-): Promise<CustomerWithRelations> {
+): Promise<CustomerWithTokenVersion> {
   assertPassword(input.password)
   const email = input.email.toLowerCase()
   const passwordHash = await hashPassword(input.password)
@@ -247,20 +250,21 @@ export async function createCustomerAccount(
       ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
     }
-    const [saved] = guest
+    const returned = { ...publicCustomerColumns, token_version: customer.token_version }
+    const [{ token_version, ...saved }] = guest
       ? await tx
           .update(customer)
           .set({ ...fields, metadata: mergedMetadata(customer.metadata, input.metadata) })
           .where(eq(customer.id, guest.id))
-          .returning(publicCustomerColumns)
+          .returning(returned)
       : await tx
           .insert(customer)
           .values({ id: generateId('cus'), ...fields, metadata: input.metadata ?? null })
-          .returning(publicCustomerColumns)
+          .returning(returned)
     // An upgraded guest is a new account too: subscribers (welcome mails) treat both alike.
     await emit(tx, CUSTOMER_EVENTS.created, { id: saved.id })
     const [loaded] = await withRelations(tx, [saved], relations)
-    return loaded
+    return { ...loaded, token_version }
   })
 }
 
@@ -282,19 +286,22 @@ interface CustomerChanges {
   metadata?: Record<string, unknown>
 }
 
-/** Writes the scalar changes of an update; the password is hashed before the transaction opens. */
+/**
+ * Writes the scalar changes of an update; the password is hashed before the transaction opens. A new
+ * password ends every session and token of the account. Answers the account's token version.
+ */
 async function writeCustomer(
   tx: Db,
   current: PublicCustomer,
   changes: CustomerChanges,
   passwordHash: string | undefined,
   extra: { billing_address_id?: string | null } = {},
-): Promise<void> {
+): Promise<number> {
   const email = changes.email?.toLowerCase()
   if (email !== undefined && email !== current.email.toLowerCase()) {
     await assertEmailFree(tx, email, current.has_account, current.id)
   }
-  await tx
+  const [{ token_version }] = await tx
     .update(customer)
     .set({
       email,
@@ -302,13 +309,16 @@ async function writeCustomer(
       last_name: changes.last_name,
       phone: changes.phone,
       password_hash: passwordHash,
+      token_version: passwordHash === undefined ? undefined : sql`${customer.token_version} + 1`,
       metadata: mergedMetadata(customer.metadata, changes.metadata),
       ...extra,
       // Never an empty SET, even when only memberships changed.
       updated_at: new Date(),
     })
     .where(eq(customer.id, current.id))
+    .returning({ token_version: customer.token_version })
   await emit(tx, CUSTOMER_EVENTS.updated, { id: current.id })
+  return token_version
 }
 
 async function hashIfGiven(password: string | undefined): Promise<string | undefined> {
@@ -317,19 +327,22 @@ async function hashIfGiven(password: string | undefined): Promise<string | undef
   return hashPassword(password)
 }
 
-/** `POST /store/customers/me`: the customer's own profile, password and billing address. */
+/**
+ * `POST /store/customers/me`: the customer's own profile, password and billing address. With the
+ * token version after the change, which the session making it keeps.
+ */
 export async function updateCustomer(
   db: Db,
   id: string,
   input: StorePostCustomersCustomerReq,
-): Promise<CustomerWithRelations> {
+): Promise<CustomerWithTokenVersion> {
   const passwordHash = await hashIfGiven(input.password)
   return db.transaction(async (tx) => {
     const current = await retrieveCustomer(tx, id)
     const billingAddressId =
       input.billing_address !== undefined ? await setBillingAddress(tx, current, input.billing_address) : undefined
-    await writeCustomer(tx, current, input, passwordHash, { billing_address_id: billingAddressId })
-    return retrieveCustomer(tx, id, STORE_CUSTOMER_RELATIONS)
+    const tokenVersion = await writeCustomer(tx, current, input, passwordHash, { billing_address_id: billingAddressId })
+    return { ...(await retrieveCustomer(tx, id, STORE_CUSTOMER_RELATIONS)), token_version: tokenVersion }
   })
 }
 

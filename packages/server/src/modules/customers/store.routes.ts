@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { requireCustomer } from '../../http/customer-auth.js'
+import { requireCustomer, setSessionCustomer } from '../../http/customer-auth.js'
 import { BareStatus } from '../../http/errors.js'
 import { throttledLogin } from '../../http/login-throttle.js'
 import { signToken } from '../../http/tokens.js'
@@ -61,7 +61,7 @@ export const storeAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         authenticateCustomer(app.db, email, password, AUTH_CUSTOMER_RELATIONS, app.customerOrders),
       )
       if (!customer) throw new BareStatus(401, 'Unauthorized')
-      request.session.set('customer_id', customer.id)
+      setSessionCustomer(request, customer)
       return { customer }
     },
   )
@@ -94,7 +94,7 @@ export const storeAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!customer) throw new BareStatus(401, 'Unauthorized')
       return {
         access_token: await signToken(
-          { customer_id: customer.id, domain: 'store' },
+          { customer_id: customer.id, domain: 'store', token_version: customer.token_version },
           app.config.jwtSecret,
           CUSTOMER_TOKEN_TTL,
         ),
@@ -113,7 +113,7 @@ export const storeCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: limited, schema: { tags, body: StorePostCustomersReq, response: { 200: StoreCustomersRes } } },
     async (request) => {
       const customer = await createCustomerAccount(app.db, request.body, STORE_CUSTOMER_RELATIONS)
-      request.session.set('customer_id', customer.id)
+      setSessionCustomer(request, customer)
       return { customer }
     },
   )
@@ -132,7 +132,15 @@ export const storeCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...customerOnly,
       schema: { tags, body: StorePostCustomersCustomerReq, response: { 200: StoreCustomersRes } },
     },
-    async (request) => ({ customer: await updateCustomer(app.db, requireCustomer(request), request.body) }),
+    async (request) => {
+      const customerId = requireCustomer(request)
+      const customer = await updateCustomer(app.db, customerId, request.body)
+      // A new password ends the account's other sessions and tokens; the session making it stays.
+      if (request.body.password !== undefined && request.session.get('customer_id') === customerId) {
+        setSessionCustomer(request, customer)
+      }
+      return { customer }
+    },
   )
 
   app.get(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { setSessionUser } from '../../http/admin-auth.js'
 import { BareStatus } from '../../http/errors.js'
 import { throttledLogin } from '../../http/login-throttle.js'
 import { DeleteResponse, IdParams } from '../../http/schemas.js'
@@ -48,7 +49,7 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await login(request.body, request.ip)
       if (!user) throw new BareStatus(401, 'Unauthorized')
-      request.session.set('user_id', user.id)
+      setSessionUser(request, user)
       return { user }
     },
   )
@@ -75,7 +76,11 @@ export const adminAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await login(request.body, request.ip)
       if (!user) throw new BareStatus(401, 'Unauthorized')
       return {
-        access_token: await signToken({ user_id: user.id, domain: 'admin' }, app.config.jwtSecret, ADMIN_TOKEN_TTL),
+        access_token: await signToken(
+          { user_id: user.id, domain: 'admin', token_version: user.token_version },
+          app.config.jwtSecret,
+          ADMIN_TOKEN_TTL,
+        ),
       }
     },
   )

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { metadataColumn, softDeletableColumns, timestamptz } from '../../db/columns.js'
 
 export const USER_ROLES = ['admin', 'member', 'developer'] as const
@@ -12,6 +12,8 @@ export const user = pgTable('user', {
   role: text('role').$type<UserRole>().notNull().default('member'),
   /** Never selected for the wire: response schemas leave it out. */
   password_hash: text('password_hash'),
+  /** Raised by a password change or reset; sessions and tokens of an older version are refused. */
+  token_version: integer('token_version').notNull().default(0),
   api_token: text('api_token'),
   metadata: metadataColumn(),
 })

@@ -29,7 +29,7 @@ export type UserRow = typeof user.$inferSelect
 
 const PASSWORD_RESET_TTL = '15m'
 
-/** Every column but the password hash. */
+/** Every column but the password hash and the token version. */
 const publicColumns = {
   id: user.id,
   email: user.email,
@@ -42,7 +42,9 @@ const publicColumns = {
   updated_at: user.updated_at,
   deleted_at: user.deleted_at,
 }
-export type PublicUser = Omit<UserRow, 'password_hash'>
+export type PublicUser = Omit<UserRow, 'password_hash' | 'token_version'>
+/** A user who just proved their password, with the version their session or token is issued at. */
+export type AuthenticatedUser = PublicUser & Pick<UserRow, 'token_version'>
 
 const byEmail = (email: string) => and(sql`lower(${user.email}) = ${email.toLowerCase()}`, isNull(user.deleted_at))
 
@@ -52,7 +54,11 @@ function assertPassword(password: string): void {
 }
 
 /** The user with these credentials, or undefined (wrong email or password look the same). */
-export async function authenticateUser(db: Db, email: string, password: string): Promise<PublicUser | undefined> {
+export async function authenticateUser(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<AuthenticatedUser | undefined> {
   const [row] = await db.select().from(user).where(byEmail(email)).limit(1)
   if (!row || !(await verifyPassword(password, row.password_hash))) return undefined
   const { password_hash: _hash, ...rest } = row
@@ -180,10 +186,10 @@ export async function resetUserPassword(db: Db, input: AdminResetPasswordRequest
   // Hashed before the write, which holds no transaction open for it.
   const passwordHash = await hashPassword(input.password)
   // The token is good for the hash it was signed with only: of resets racing with one token, the
-  // first to write wins and the others find the hash changed.
+  // first to write wins and the others find the hash changed. Every session and token ends.
   const [updated] = await db
     .update(user)
-    .set({ password_hash: passwordHash })
+    .set({ password_hash: passwordHash, token_version: sql`${user.token_version} + 1` })
     .where(and(eq(user.id, row.id), eq(user.password_hash, currentHash)))
     .returning(publicColumns)
   if (!updated) throw new BareStatus(401, 'Invalid or expired password reset token')
