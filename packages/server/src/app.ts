@@ -15,7 +15,7 @@ import { createEventBus } from './events/factory.js'
 import { registerAdminAuth } from './http/admin-auth.js'
 import { registerCustomerAuth } from './http/customer-auth.js'
 import { registerCors } from './http/cors.js'
-import { registerErrorHandler } from './http/error-handler.js'
+import { handleFrameworkError, registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import { registerJsonBodyParser } from './http/json-body.js'
 import type { RouteSummary } from './http/fastify-types.js'
@@ -58,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : generateId('req')
     },
     schemaErrorFormatter: formatValidationErrors,
+    frameworkErrors: handleFrameworkError,
     trustProxy: 'loopback, linklocal, uniquelocal',
     bodyLimit: 1024 * 1024,
     routerOptions: {
