@@ -16,7 +16,7 @@ import { registerAdminAuth } from './http/admin-auth.js'
 import { registerCustomerAuth } from './http/customer-auth.js'
 import { sessionCookieSameSite } from './http/cookie-site.js'
 import { registerCors } from './http/cors.js'
-import { registerErrorHandler } from './http/error-handler.js'
+import { handleFrameworkError, registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import { registerJsonBodyParser } from './http/json-body.js'
 import { registerLoginAttemptSweep } from './http/login-throttle.js'
@@ -61,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : generateId('req')
     },
     schemaErrorFormatter: formatValidationErrors,
+    frameworkErrors: handleFrameworkError,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: {

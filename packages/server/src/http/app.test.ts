@@ -29,6 +29,21 @@ describe('http basics', () => {
     expect(res.json()).toEqual({ type: 'not_found', message: 'Route GET /store/nothing-here not found' })
   })
 
+  it('answers a path parameter too long for the router with a 414 envelope, not the path echoed', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/store/products/${'a'.repeat(5000)}` })
+    expect(res.statusCode).toBe(414)
+    expect(res.json()).toEqual({ type: 'invalid_data', message: 'A path parameter is too long' })
+  })
+
+  it('answers a malformed percent-encoding in a path parameter with a 400 envelope', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/store/products/%E0%A4%A' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({
+      type: 'invalid_data',
+      message: 'The path is not a valid URL: it holds a malformed percent-encoding',
+    })
+  })
+
   it('serves the OpenAPI document and the docs page', async () => {
     const doc = await ctx.app.inject({ method: 'GET', url: '/openapi.json' })
     expect(doc.statusCode).toBe(200)

@@ -68,6 +68,18 @@ function handleError(this: FastifyInstance, error: FastifyError, request: Fastif
   return reply.status(500).send({ code: 'unknown_error', type: 'unknown_error', message: 'An unknown error occurred.' })
 }
 
+/** What the router refuses before any route is found; Fastify's own answer echoes the whole path. */
+const FRAMEWORK_ERRORS: Record<string, string> = {
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
+  FST_ERR_BAD_URL: 'The path is not a valid URL: it holds a malformed percent-encoding',
+}
+
+/** Fastify's `frameworkErrors`: the router's refusals in the wire envelope. */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400
+  reply.status(status).send({ type: 'invalid_data', message: FRAMEWORK_ERRORS[error.code] ?? 'The request is invalid' })
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(handleError)
   app.setNotFoundHandler((request, reply) => {

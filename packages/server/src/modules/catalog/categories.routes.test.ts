@@ -201,6 +201,40 @@ describe('admin product categories', () => {
     expect((await get(`/admin/products?category_id[]=${category.id}`)).json().count).toBe(0)
   })
 
+  it('matches no product with an empty list of categories, on the lists and the search', async () => {
+    const category = await create({ name: `Filtered ${unique()}` })
+    await makeProduct(ctx.app.db, { title: `Categorised ${unique()}`, category_ids: [category.id] })
+
+    const admin = await get('/admin/products?category_id[]=')
+    const store = await get('/store/products?category_id=,&include_category_children=true', false)
+    const search = await ctx.app.inject({
+      method: 'POST',
+      url: '/store/products/search',
+      payload: { q: 'categorised', filter: { category_id: [] } },
+    })
+
+    expect(admin.statusCode, admin.body).toBe(200)
+    expect(admin.json().count).toBe(0)
+    expect(store.statusCode, store.body).toBe(200)
+    expect(store.json().count).toBe(0)
+    expect(search.statusCode, search.body).toBe(200)
+    expect(search.json().hits).toEqual([])
+  })
+
+  it('takes an empty batch of products as nothing to add or remove', async () => {
+    const category = await create({ name: `Empty batch ${unique()}` })
+    const product = await makeProduct(ctx.app.db, { category_ids: [category.id] })
+
+    const added = await post(`/admin/product-categories/${category.id}/products/batch`, { product_ids: [] })
+    const removed = await del(`/admin/product-categories/${category.id}/products/batch`, { product_ids: [] })
+
+    expect(added.statusCode, added.body).toBe(200)
+    expect(added.json().product_category.id).toBe(category.id)
+    expect(removed.statusCode, removed.body).toBe(200)
+    const listed = await get(`/admin/products?category_id[]=${category.id}`)
+    expect(listed.json().products.map((p: { id: string }) => p.id)).toEqual([product.id])
+  })
+
   it('sets categories on products through the product routes', async () => {
     const category = await create({ name: `Assigned ${unique()}` })
 

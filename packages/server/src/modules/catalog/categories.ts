@@ -384,10 +384,13 @@ export async function addProductsToCategory(
     await retrieveRow(tx, id)
     const productIds = [...new Set(input.product_ids.map((ref) => ref.id))]
     await assertProductsExist(tx, productIds)
-    await tx
-      .insert(productCategoryProduct)
-      .values(productIds.map((productId) => ({ product_category_id: id, product_id: productId })))
-      .onConflictDoNothing()
+    // An empty batch adds nothing, as on a sales channel; an INSERT needs at least one row.
+    if (productIds.length > 0) {
+      await tx
+        .insert(productCategoryProduct)
+        .values(productIds.map((productId) => ({ product_category_id: id, product_id: productId })))
+        .onConflictDoNothing()
+    }
     await emit(tx, 'product-category.updated', { id })
     return retrieveCategory(tx, id, query, ADMIN)
   })

@@ -6,6 +6,7 @@ import { store } from '../store/schema.js'
 import {
   moneyAmount,
   product,
+  productCategory,
   productCategoryProduct,
   productCollection,
   productSalesChannel,
@@ -62,10 +63,8 @@ function searchCondition(q: string): SQL {
 /** Category ids, with every descendant when `includeChildren` (a recursive walk down the tree). */
 function categoryIdsQuery(ids: string[], includeChildren: boolean, publicOnly: boolean): SQL {
   const visible = publicOnly ? sql` AND is_active = true AND is_internal = false` : sql``
-  const roots = sql`SELECT id FROM product_category WHERE id IN (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})${visible}`
+  // `inArray` makes an empty list (`category_id[]=`) match nothing; a bare `IN ()` is a syntax error.
+  const roots = sql`SELECT id FROM product_category WHERE ${inArray(productCategory.id, ids)}${visible}`
   if (!includeChildren) return roots
   return sql`WITH RECURSIVE tree AS (${roots} UNION SELECT child.id FROM product_category child
     JOIN tree ON child.parent_category_id = tree.id WHERE true${publicOnly ? sql` AND child.is_active = true AND child.is_internal = false` : sql``})
