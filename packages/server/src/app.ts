@@ -170,8 +170,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  // The document is always built (tests read it); it is served in production only when asked for.
+  if (config.exposeApiDocs) {
+    await app.register(swaggerUi, { routePrefix: '/docs' })
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  }
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain').send('OK'))
 
   for (const register of modules) await register(app)

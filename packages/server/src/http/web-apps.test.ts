@@ -56,6 +56,17 @@ describe('the admin at /app', () => {
     },
   )
 
+  it('sends a Content-Security-Policy with its pages: scripts from this origin only', async () => {
+    const page = await app.inject({ method: 'GET', url: '/app/a/products' })
+    const policy = String(page.headers['content-security-policy'])
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).toContain("object-src 'none'")
+    const api = await app.inject({ method: 'GET', url: '/health' })
+    expect(api.headers['content-security-policy']).toBeUndefined()
+  })
+
   it('serves hashed assets with a long cache', async () => {
     const res = await app.inject({ method: 'GET', url: '/app/assets/index-abc123.js' })
     expect(res.statusCode).toBe(200)
