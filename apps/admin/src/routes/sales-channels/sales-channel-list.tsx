@@ -2,10 +2,10 @@ import { useAdminDeleteSalesChannel, useAdminSalesChannels } from '@emporium/rea
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button'
-import { ConfirmMutationDialog } from '../shared/confirm-mutation-dialog'
-import { PageHeader } from '../shared/page-header'
-import { QueryState } from '../shared/query-state'
-import { Cell, Table } from '../shared/table'
+import { ConfirmMutationDialog } from '../../components/modals/confirm-mutation-dialog'
+import { PageHeader } from '../../components/page-header'
+import { QueryState } from '../../components/query-state'
+import { Cell, Table } from '../../components/table'
 import { SalesChannelModal, type SalesChannelLike } from './components/sales-channel-modal'
 
 /** The store's sales channels with create, edit (name, description, enabled) and delete. */

@@ -8,11 +8,11 @@ import {
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { PageHeader, Section } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
-import { SelectField } from '../../shared/select-field'
-import { Cell, Table } from '../../shared/table'
-import { useFeedback } from '../../shared/use-feedback'
+import { PageHeader, Section } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
+import { SelectField } from '../../../components/inputs/select-field'
+import { Cell, Table } from '../../../components/table'
+import { useFeedback } from '../../../components/use-feedback'
 
 /** The store's default currency and the currencies it sells in. */
 export function Currencies() {

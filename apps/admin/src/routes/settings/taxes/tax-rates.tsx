@@ -2,11 +2,11 @@ import { useAdminDeleteTaxRate, useAdminRegions, useAdminTaxRates } from '@empor
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
-import { PageHeader, Section } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
-import { SelectField } from '../../shared/select-field'
-import { Cell, Table } from '../../shared/table'
+import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
+import { PageHeader, Section } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
+import { SelectField } from '../../../components/inputs/select-field'
+import { Cell, Table } from '../../../components/table'
 import { TaxRateModal, type TaxRateRecord } from './tax-rate-modal'
 
 /** Per region: its default rate and the extra tax rates with create, edit and delete. */

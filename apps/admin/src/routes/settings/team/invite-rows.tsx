@@ -1,8 +1,8 @@
 import { useAdminDeleteInvite, useAdminResendInvite } from '@emporium/react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { Cell } from '../../shared/table'
-import { useFeedback } from '../../shared/use-feedback'
+import { Cell } from '../../../components/table'
+import { useFeedback } from '../../../components/use-feedback'
 
 export interface InviteRecord {
   id?: string

@@ -2,9 +2,9 @@ import { useAdminDeleteUser, useAdminGetSession, useAdminUpdateUser } from '@emp
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
-import { Cell } from '../../shared/table'
-import { useFeedback } from '../../shared/use-feedback'
+import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
+import { Cell } from '../../../components/table'
+import { useFeedback } from '../../../components/use-feedback'
 import { USER_ROLES, type UserRole } from './roles'
 
 export interface UserRecord {

@@ -1,6 +1,6 @@
 import { forwardRef, useId, type TextareaHTMLAttributes } from 'react'
-import { FieldLabel } from '../../components/inputs/field-label'
-import { InputError } from '../../components/inputs/input-error'
+import { FieldLabel } from './field-label'
+import { InputError } from './input-error'
 
 export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string

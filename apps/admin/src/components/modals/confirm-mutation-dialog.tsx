@@ -1,4 +1,4 @@
-import { useFeedback } from './use-feedback'
+import { useFeedback } from '../use-feedback'
 import { ConfirmDialog } from './confirm-dialog'
 
 /** The write a confirm button runs: a mutation hook's result, or any call with a pending state. */

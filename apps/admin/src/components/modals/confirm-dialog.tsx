@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button'
-import { Modal } from '../../components/modals/modal'
+import { Button } from '../button'
+import { Modal } from './modal'
 
 interface ConfirmDialogProps {
   open: boolean

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button'
-import { Modal } from '../../components/modals/modal'
-import { useFeedback } from './use-feedback'
+import { Button } from '../button'
+import { Modal } from './modal'
+import { useFeedback } from '../use-feedback'
 
 interface FormModalProps<Values extends FieldValues> {
   open: boolean

@@ -1,6 +1,6 @@
 import { forwardRef, useId, type SelectHTMLAttributes } from 'react'
-import { FieldLabel } from '../../components/inputs/field-label'
-import { InputError } from '../../components/inputs/input-error'
+import { FieldLabel } from './field-label'
+import { InputError } from './input-error'
 
 export interface SelectOption {
   value: string

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { fieldErrors } from '../../components/inputs/field-errors'
 import { InputField } from '../../components/inputs/input-field'
 import { renderWithToaster } from '../../testing/render'
-import { FormModal } from './form-modal'
+import { FormModal } from '../../components/modals/form-modal'
 
 afterEach(() => {
   act(() => toast.remove())

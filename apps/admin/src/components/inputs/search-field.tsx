@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react'
-import { InputField } from '../../components/inputs/input-field'
+import { InputField } from './input-field'
 
 /** How long typing must pause before a list search is passed on, and so sent to the server. */
 export const SEARCH_DEBOUNCE_MS = 300

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button'
-import { Spinner } from '../../components/spinner'
-import { useErrorMessage } from '../../lib/use-error-message'
+import { Button } from './button'
+import { Spinner } from './spinner'
+import { useErrorMessage } from '../lib/use-error-message'
 
 interface QueryStateProps {
   isLoading: boolean

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notify } from '../../components/toasts/notify'
-import { useErrorMessage } from '../../lib/use-error-message'
+import { notify } from './toasts/notify'
+import { useErrorMessage } from '../lib/use-error-message'
 
 /** Success and error toasts after a write: 'Success' with the given text, or 'Error' with the server's message. */
 export function useFeedback() {
