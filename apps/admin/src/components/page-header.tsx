@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import { usePageTitle } from '../lib/use-page-title'
 
-/** A screen's title with its description and actions on the right. */
+/** A screen's title (also the tab's) with its description and actions at the end. */
 export function PageHeader({
   title,
   description,
@@ -10,13 +11,14 @@ export function PageHeader({
   description?: string
   actions?: ReactNode
 }) {
+  usePageTitle(title)
   return (
-    <div className="mb-6 flex items-start justify-between gap-4">
-      <div>
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div className="min-w-0">
         <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
         {description && <p className="mt-1 text-sm text-gray-500">{description}</p>}
       </div>
-      {actions && <div className="flex gap-2">{actions}</div>}
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>
   )
 }

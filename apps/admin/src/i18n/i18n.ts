@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'collections',
   'categories',
   'settings',
+  'ui',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */

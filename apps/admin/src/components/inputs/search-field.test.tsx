@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/inputs/search-field'
+import { SEARCH_DEBOUNCE_MS, SearchField } from './search-field'
 
 /**
  * A screen whose search in force changes only when the test says so, as a router's navigation

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import toast from 'react-hot-toast'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderWithToaster } from '../../testing/render'
-import { ConfirmMutationDialog, type ConfirmableMutation } from '../../components/modals/confirm-mutation-dialog'
+import { ConfirmMutationDialog, type ConfirmableMutation } from './confirm-mutation-dialog'
 
 afterEach(() => {
   act(() => toast.remove())

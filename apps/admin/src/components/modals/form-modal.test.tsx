@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fieldErrors } from '../../components/inputs/field-errors'
-import { InputField } from '../../components/inputs/input-field'
+import { fieldErrors } from '../inputs/field-errors'
+import { InputField } from '../inputs/input-field'
 import { renderWithToaster } from '../../testing/render'
-import { FormModal } from '../../components/modals/form-modal'
+import { FormModal } from './form-modal'
 
 afterEach(() => {
   act(() => toast.remove())

@@ -20,3 +20,19 @@ export function fromMinorUnits(amount: number, currencyCode: string): string {
   const decimals = decimalsOf(currencyCode)
   return (amount / 10 ** decimals).toFixed(decimals)
 }
+
+/** Digits after the decimal point for a currency: 0 for KRW, JPY and VND, 2 otherwise. */
+export function currencyDecimals(currencyCode: string): number {
+  return decimalsOf(currencyCode)
+}
+
+/** 1250 EUR → '€12.50' in the interface language; 1000 JPY → '¥1,000'. */
+export function formatMoney(amount: number, currencyCode: string, language = 'en'): string {
+  const decimals = decimalsOf(currencyCode)
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: currencyCode.toUpperCase(),
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount / 10 ** decimals)
+}
