@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Button } from './button'
 import { Spinner } from './spinner'
+import { isNotFoundError } from '../lib/not-found'
 import { useErrorMessage } from '../lib/use-error-message'
 
 interface QueryStateProps {
@@ -25,6 +27,8 @@ export function QueryState({ isLoading, error, isEmpty, emptyMessage, onRetry, c
       </div>
     )
   }
+  // An unknown id in the address is a missing page, not a failure to retry.
+  if (isNotFoundError(error)) return <RecordNotFound />
   if (error) {
     return (
       <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-rose-200 bg-rose-50 p-4">
@@ -37,4 +41,19 @@ export function QueryState({ isLoading, error, isEmpty, emptyMessage, onRetry, c
     return <p className="py-10 text-center text-sm text-gray-500">{emptyMessage}</p>
   }
   return <>{children}</>
+}
+
+/** The not-found state inside the admin frame, for a record whose id the server does not know. */
+export function RecordNotFound() {
+  const { t } = useTranslation('common')
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center">
+      <p className="text-5xl font-bold text-gray-300">404</p>
+      <h1 className="text-xl font-semibold text-gray-900">{t('notFound.title')}</h1>
+      <p className="text-sm text-gray-500">{t('notFound.message')}</p>
+      <Link to="/a" className="text-sm text-violet-700 underline">
+        {t('notFound.home')}
+      </Link>
+    </div>
+  )
 }

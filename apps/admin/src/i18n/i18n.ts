@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'categories',
   'settings',
   'ui',
+  'customers',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */
