@@ -125,3 +125,80 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel(/^Password/).fill(password)
   await page.getByRole('button', { name: 'Continue' }).click()
 }
+
+/**
+ * Collects what must not happen on a page: console errors, uncaught exceptions, failed requests
+ * and answers of 400 or more (`allow` names expected ones, e.g. the contract's 404 for a user
+ * without an analytics config).
+ */
+export function watchForProblems(page: Page, allow: readonly RegExp[] = []): () => string[] {
+  const problems: string[] = []
+  const allowed = (text: string) => allow.some((pattern) => pattern.test(text))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !allowed(message.text())) problems.push(`console: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('requestfailed', (request) => {
+    const line = `${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`
+    // Navigating away aborts what the old page still had in flight.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED' && !allowed(line)) problems.push(line)
+  })
+  page.on('response', (response) => {
+    const line = `${response.request().method()} ${response.url()} answered ${response.status()}`
+    if (response.status() >= 400 && !allowed(line)) problems.push(line)
+  })
+  return () => problems
+}
+
+/** The serious and critical axe-core violations of the page as it is now, one line each. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    )
+}
+
+/** The two sizes every admin screen is checked at: a laptop and a phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+/** Opens an admin area: from the sidebar on a wide screen, through the menu drawer on a phone. */
+export async function openArea(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open menu' })
+  if (await menu.isVisible()) await menu.click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click()
+}
+
+/**
+ * Elements that stick out past the right edge of the window (the page then scrolls sideways on
+ * a phone). Content inside a scrolling container, such as a wide table, does not count.
+ */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const main = document.querySelector('main')
+    const sideways = (element: Element | null) => Boolean(element && element.scrollWidth > element.clientWidth + 1)
+    if (!sideways(document.documentElement) && !sideways(main)) return []
+    const clipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const { overflowX } = getComputedStyle(parent)
+        if (parent === main) return false
+        if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') return true
+      }
+      return false
+    }
+    return [...document.body.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1 && !clipped(element))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)} px)`,
+      )
+  })
+}
