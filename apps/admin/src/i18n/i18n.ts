@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'settings',
   'ui',
   'customers',
+  'inventory',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */
