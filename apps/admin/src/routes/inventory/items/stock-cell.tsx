@@ -1,5 +1,5 @@
 import { useAdminCreateLocationLevel, useAdminUpdateLocationLevel } from '@emporium/react'
-import { useState, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFeedback } from '../../../components/use-feedback'
 
@@ -34,12 +34,15 @@ export function StockCell({ itemId, itemLabel, locationId, locationName, stocked
   const valid = text.trim() !== '' && Number.isInteger(quantity) && quantity >= 0
   const busy = update.isPending || create.isPending
 
+  // Enter saves and the field may then lose focus: one write per typed value, not two.
+  const saving = useRef<string | null>(null)
   const commit = async () => {
-    if (text === shown) return
+    if (text === shown || saving.current === text) return
     if (!valid) {
       setText(shown)
       return
     }
+    saving.current = text
     try {
       if (stocked === undefined) await create.mutateAsync({ location_id: locationId, stocked_quantity: quantity })
       else await update.mutateAsync({ stockLocationId: locationId, stocked_quantity: quantity })
@@ -47,6 +50,8 @@ export function StockCell({ itemId, itemLabel, locationId, locationName, stocked
     } catch (error) {
       setText(shown)
       feedback.failure(error)
+    } finally {
+      saving.current = null
     }
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -68,12 +73,13 @@ export function StockCell({ itemId, itemLabel, locationId, locationName, stocked
         aria-label={t('items.stockAt', { item: itemLabel, location: locationName })}
         placeholder="—"
         value={text}
-        disabled={busy}
+        readOnly={busy}
+        aria-busy={busy || undefined}
         aria-invalid={text.trim() !== '' && !valid}
         onChange={(event) => setText(event.target.value)}
         onBlur={() => void commit()}
         onKeyDown={onKeyDown}
-        className="w-20 rounded-md border border-gray-200 bg-gray-50 px-2 py-1 text-end text-sm outline-none focus:border-violet-500 focus:bg-white disabled:opacity-60"
+        className="w-20 rounded-md border border-gray-200 bg-gray-50 px-2 py-1 text-end text-sm outline-none focus:border-violet-500 focus:bg-white read-only:opacity-60"
       />
       {available !== undefined && (
         <span className="text-xs text-gray-600">{t('items.availableCount', { count: available })}</span>
