@@ -16,7 +16,6 @@ export const customerRoutes: RouteObject[] = [
   },
   {
     path: ':id',
-    lazy: () =>
-      import('./customer-detail/customer-detail').then((module) => ({ Component: module.CustomerDetail })),
+    lazy: () => import('./customer-detail/customer-detail').then((module) => ({ Component: module.CustomerDetail })),
   },
 ]

@@ -49,7 +49,9 @@ export function customerColumns(t: TFunction<'customers'>, language: string): Co
     {
       id: 'created_at',
       meta: { label: t('columns.created'), sortKey: 'created_at' },
-      cell: ({ row }) => <span className="whitespace-nowrap text-gray-600">{formatDate(row.original.created_at, language)}</span>,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap text-gray-600">{formatDate(row.original.created_at, language)}</span>
+      ),
     },
   ]
 }

@@ -102,7 +102,11 @@ export function CustomerEditForm({ customer }: { customer: EditableCustomer }) {
             errors={fieldErrors(errors.first_name)}
             {...form.register('first_name')}
           />
-          <InputField label={t('form.lastName')} errors={fieldErrors(errors.last_name)} {...form.register('last_name')} />
+          <InputField
+            label={t('form.lastName')}
+            errors={fieldErrors(errors.last_name)}
+            {...form.register('last_name')}
+          />
           <InputField
             type="email"
             dir="ltr"

@@ -52,9 +52,13 @@ export function CustomerOrders({ orders }: { orders: readonly CustomerOrder[] })
                   <td className="px-3 py-2 font-medium">
                     <bdi>#{order.display_id ?? order.id}</bdi>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap text-gray-600">{formatDate(order.created_at, i18n.language)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-gray-600">
+                    {formatDate(order.created_at, i18n.language)}
+                  </td>
                   <td className="px-3 py-2">
-                    <StatusBadge tone={order.status === 'canceled' ? 'danger' : order.status === 'completed' ? 'success' : 'info'}>
+                    <StatusBadge
+                      tone={order.status === 'canceled' ? 'danger' : order.status === 'completed' ? 'success' : 'info'}
+                    >
                       {order.status ? t(`orders.statuses.${order.status}`, { defaultValue: order.status }) : ''}
                     </StatusBadge>
                   </td>

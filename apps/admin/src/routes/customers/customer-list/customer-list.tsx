@@ -22,7 +22,13 @@ export function CustomerList() {
   const { q, offset, limit, order, filters } = table.query
   const [creating, setCreating] = useState(false)
   const [grouping, setGrouping] = useState<{ ids: string[]; clear: () => void } | null>(null)
-  const { customers, count = 0, isLoading, error, refetch } = useAdminCustomers(
+  const {
+    customers,
+    count = 0,
+    isLoading,
+    error,
+    refetch,
+  } = useAdminCustomers(
     {
       limit,
       offset,

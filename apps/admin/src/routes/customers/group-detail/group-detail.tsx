@@ -46,7 +46,13 @@ function GroupPage({ group }: { group: { id: string; name: string } }) {
   const [renaming, setRenaming] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [removing, setRemoving] = useState<{ ids: string[]; clear: () => void } | null>(null)
-  const { customers, count = 0, isLoading, error, refetch } = useAdminCustomerGroupCustomers(
+  const {
+    customers,
+    count = 0,
+    isLoading,
+    error,
+    refetch,
+  } = useAdminCustomerGroupCustomers(
     group.id,
     { limit, offset, ...(q ? { q } : {}), ...(order ? { order } : {}) },
     { placeholderData: keepPreviousData },

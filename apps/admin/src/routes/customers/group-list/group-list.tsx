@@ -28,7 +28,13 @@ export function GroupList() {
   const [creating, setCreating] = useState(false)
   const [renaming, setRenaming] = useState<GroupRow | null>(null)
   const [deleting, setDeleting] = useState<GroupRow | null>(null)
-  const { customer_groups, count = 0, isLoading, error, refetch } = useAdminCustomerGroups(
+  const {
+    customer_groups,
+    count = 0,
+    isLoading,
+    error,
+    refetch,
+  } = useAdminCustomerGroups(
     { limit, offset, ...(q ? { q } : {}), ...(order ? { order } : {}) },
     { placeholderData: keepPreviousData },
   )

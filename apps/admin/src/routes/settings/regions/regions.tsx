@@ -1,6 +1,7 @@
 import { useAdminDeleteRegion, useAdminRegions } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ActionMenu } from '../../../components/action-menu'
 import { Button } from '../../../components/button'
 import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
 import { PageHeader } from '../../../components/page-header'
@@ -52,20 +53,27 @@ export function Regions() {
               <Cell>
                 {(region.countries ?? []).map((country) => country.display_name ?? country.iso_2).join(', ') || '—'}
               </Cell>
-              <Cell>{region.tax_rate ?? 0} %</Cell>
+              <Cell>
+                <bdi dir="ltr">{region.tax_rate ?? 0} %</bdi>
+              </Cell>
               <Cell className="text-gray-500">
                 {t('regions.providersSummary', {
                   payment: (region.payment_providers ?? []).map((provider) => provider.id).join(', ') || '—',
                   fulfillment: (region.fulfillment_providers ?? []).map((provider) => provider.id).join(', ') || '—',
                 })}
               </Cell>
-              <Cell className="text-right whitespace-nowrap">
-                <Button variant="ghost" onClick={() => setEditing({ region })}>
-                  {t('actions.editNamed', { name: region.name })}
-                </Button>
-                <Button variant="ghost" onClick={() => setDeleting(region)}>
-                  {t('actions.deleteNamed', { name: region.name })}
-                </Button>
+              <Cell className="text-end">
+                <ActionMenu
+                  label={t('ui:table.rowActions', { name: region.name })}
+                  items={[
+                    { label: t('actions.editNamed', { name: region.name }), onSelect: () => setEditing({ region }) },
+                    {
+                      label: t('actions.deleteNamed', { name: region.name }),
+                      onSelect: () => setDeleting(region),
+                      danger: true,
+                    },
+                  ]}
+                />
               </Cell>
             </tr>
           ))}
