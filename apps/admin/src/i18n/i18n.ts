@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'ui',
   'customers',
   'inventory',
+  'shipping',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */
