@@ -33,7 +33,15 @@ function Location() {
   return <output aria-label="search">{search}</output>
 }
 
-function PeopleTable({ rows, isLoading = false, onBulk }: { rows: Person[]; isLoading?: boolean; onBulk?: (ids: string[]) => void }) {
+function PeopleTable({
+  rows,
+  isLoading = false,
+  onBulk,
+}: {
+  rows: Person[]
+  isLoading?: boolean
+  onBulk?: (ids: string[]) => void
+}) {
   const table = useTableQuery(['group'])
   return (
     <>

@@ -165,7 +165,13 @@ export function DataTable<Row>({
             <EmptyState {...empty} />
           )
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          // Focusable and named, so a keyboard user can scroll a table wider than the screen.
+          <div
+            role="region"
+            aria-label={caption}
+            tabIndex={0}
+            className="overflow-x-auto rounded-lg border border-gray-200 bg-white"
+          >
             <table className="w-full text-start text-sm" aria-busy={isLoading || undefined}>
               <caption className="sr-only">{caption}</caption>
               <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600">
@@ -244,7 +250,10 @@ export function DataTable<Row>({
                           </td>
                         )}
                         {row.getVisibleCells().map((cell) => (
-                          <td key={cell.id} className={`px-3 py-2 align-middle ${cell.column.columnDef.meta?.className ?? ''}`}>
+                          <td
+                            key={cell.id}
+                            className={`px-3 py-2 align-middle ${cell.column.columnDef.meta?.className ?? ''}`}
+                          >
                             {flexRender(cell.column.columnDef.cell, cell.getContext())}
                           </td>
                         ))}

@@ -27,7 +27,7 @@ export function CustomerOrders({ orders }: { orders: readonly CustomerOrder[] })
       {orders.length === 0 ? (
         <EmptyState title={t('orders.empty')} message={t('orders.emptyMessage')} />
       ) : (
-        <div className="overflow-x-auto">
+        <div role="region" aria-label={t('orders.title')} tabIndex={0} className="overflow-x-auto">
           <table className="w-full text-start text-sm">
             <caption className="sr-only">{t('orders.title')}</caption>
             <thead className="border-b border-gray-200 text-xs text-gray-600">

@@ -80,52 +80,50 @@ export function Shipping() {
           {!optionsLoading && options.length === 0 ? (
             <EmptyState title={t('options.emptyTitle')} message={t('options.emptyMessage')} />
           ) : (
-            <div className="overflow-x-auto">
-              <Table
-                caption={t('options.title')}
-                headers={[
-                  t('options.name'),
-                  t('options.price'),
-                  t('options.profile'),
-                  t('options.provider'),
-                  <span key="actions" className="sr-only">
-                    {t('ui:table.actions')}
-                  </span>,
-                ]}
-              >
-                {(options as OptionRow[]).map((option) => (
-                  <tr key={option.id}>
-                    <Cell className="font-medium">
-                      <bdi>{option.name}</bdi>{' '}
-                      {option.is_return && <StatusBadge tone="info">{t('options.return')}</StatusBadge>}
-                    </Cell>
-                    <Cell>
-                      {region && option.amount !== null && option.amount !== undefined ? (
-                        <bdi dir="ltr">{formatMoney(option.amount, region.currency_code, i18n.language)}</bdi>
-                      ) : (
-                        '—'
-                      )}
-                    </Cell>
-                    <Cell>
-                      <bdi>{profileName(option.profile_id)}</bdi>
-                    </Cell>
-                    <Cell>{option.provider_id}</Cell>
-                    <Cell className="text-end">
-                      <ActionMenu
-                        label={t('ui:table.rowActions', { name: option.name })}
-                        items={[
-                          {
-                            label: t('options.delete'),
-                            danger: true,
-                            onSelect: () => setPending({ kind: 'delete-option', option }),
-                          },
-                        ]}
-                      />
-                    </Cell>
-                  </tr>
-                ))}
-              </Table>
-            </div>
+            <Table
+              caption={t('options.title')}
+              headers={[
+                t('options.name'),
+                t('options.price'),
+                t('options.profile'),
+                t('options.provider'),
+                <span key="actions" className="sr-only">
+                  {t('ui:table.actions')}
+                </span>,
+              ]}
+            >
+              {(options as OptionRow[]).map((option) => (
+                <tr key={option.id}>
+                  <Cell className="font-medium">
+                    <bdi>{option.name}</bdi>{' '}
+                    {option.is_return && <StatusBadge tone="info">{t('options.return')}</StatusBadge>}
+                  </Cell>
+                  <Cell>
+                    {region && option.amount !== null && option.amount !== undefined ? (
+                      <bdi dir="ltr">{formatMoney(option.amount, region.currency_code, i18n.language)}</bdi>
+                    ) : (
+                      '—'
+                    )}
+                  </Cell>
+                  <Cell>
+                    <bdi>{profileName(option.profile_id)}</bdi>
+                  </Cell>
+                  <Cell>{option.provider_id}</Cell>
+                  <Cell className="text-end">
+                    <ActionMenu
+                      label={t('ui:table.rowActions', { name: option.name })}
+                      items={[
+                        {
+                          label: t('options.delete'),
+                          danger: true,
+                          onSelect: () => setPending({ kind: 'delete-option', option }),
+                        },
+                      ]}
+                    />
+                  </Cell>
+                </tr>
+              ))}
+            </Table>
           )}
         </SectionCard>
         <SectionCard
