@@ -141,7 +141,7 @@ describe('DataTable', () => {
   it('keeps the search and page size in the URL', async () => {
     const { search } = renderTable({ rows: PEOPLE })
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search people' }), 'ada')
-    await vi.waitFor(() => expect(search()).toBe('?q=ada'))
+    await vi.waitFor(() => expect(search()).toBe('?q=ada'), { timeout: 10_000 })
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50')
     expect(search()).toBe('?q=ada&limit=50')
   })

@@ -50,6 +50,8 @@ export interface DataTableProps<Row> {
   /** With selected rows: the bulk action buttons. `clear` empties the selection. */
   bulkActions?: (selectedIds: string[], clear: () => void) => ReactNode
   rowActions?: (row: Row) => ActionMenuItem[]
+  /** More filter controls beside the search (a date range…), bound to the screen's URL keys. */
+  toolbar?: ReactNode
   empty: { title: string; message?: string; action?: ReactNode }
 }
 
@@ -89,6 +91,7 @@ export function DataTable<Row>({
   filters = [],
   bulkActions,
   rowActions,
+  toolbar,
   empty,
 }: DataTableProps<Row>) {
   const { t } = useTranslation('ui')
@@ -133,6 +136,7 @@ export function DataTable<Row>({
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-2">
         {searchLabel && <TableSearch label={searchLabel} table={controller} />}
+        {toolbar}
         <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
           <FilterMenu filters={filters} table={controller} />
           <ColumnsMenu table={table} />

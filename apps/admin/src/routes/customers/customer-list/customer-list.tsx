@@ -6,13 +6,14 @@ import { Link, useNavigate } from 'react-router'
 import { Button } from '../../../components/button'
 import { DataTable } from '../../../components/data-table/data-table'
 import { useTableQuery } from '../../../components/data-table/use-table-query'
+import { DateRangePicker } from '../../../components/inputs/date-picker'
 import { PageHeader } from '../../../components/page-header'
 import { AddToGroupModal } from '../components/add-to-group-modal'
 import { customerColumns, type CustomerRow } from '../components/customer-columns'
 import { CustomerCreateModal } from '../components/customer-create-modal'
 import { customerName } from '../components/customer-name'
 
-const FILTER_KEYS = ['has_account', 'groups'] as const
+const FILTER_KEYS = ['has_account', 'groups', 'created_from', 'created_to'] as const
 
 /** Customers with search, account and group filters, sort, and adding a selection to a group. */
 export function CustomerList() {
@@ -36,6 +37,15 @@ export function CustomerList() {
       ...(order ? { order } : {}),
       ...(filters.has_account ? { has_account: filters.has_account === 'true' } : {}),
       ...(filters.groups ? { groups: [filters.groups] } : {}),
+      ...(filters.created_from || filters.created_to
+        ? {
+            created_at: {
+              ...(filters.created_from ? { gte: filters.created_from } : {}),
+              // The whole last day counts.
+              ...(filters.created_to ? { lte: `${filters.created_to}T23:59:59.999Z` } : {}),
+            },
+          }
+        : {}),
     },
     // While a new search or page loads, the previous rows stay.
     { placeholderData: keepPreviousData },
@@ -73,6 +83,16 @@ export function CustomerList() {
         getRowLabel={customerName}
         table={table}
         searchLabel={t('list.search')}
+        toolbar={
+          <DateRangePicker
+            label={t('columns.created')}
+            value={{ from: filters.created_from ?? '', to: filters.created_to ?? '' }}
+            onChange={(range) => {
+              if (range.from !== (filters.created_from ?? '')) table.setFilter('created_from', range.from)
+              if (range.to !== (filters.created_to ?? '')) table.setFilter('created_to', range.to)
+            }}
+          />
+        }
         filters={[
           {
             key: 'has_account',
