@@ -1,4 +1,4 @@
-import { useAdminDeleteRegion, useAdminRegions } from '@emporium/react'
+import { useAdminDeleteRegion, useAdminRegions, useAdminStore, useAdminUpdateRegion } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActionMenu } from '../../../components/action-menu'
@@ -6,12 +6,17 @@ import { Button } from '../../../components/button'
 import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
 import { PageHeader } from '../../../components/page-header'
 import { QueryState } from '../../../components/query-state'
+import { Switch } from '../../../components/inputs/switch'
 import { Cell, Table } from '../../../components/table'
+import { useFeedback } from '../../../components/use-feedback'
+import { isFeatureEnabled } from '../../areas/store-capabilities'
 import { RegionModal, type RegionRecord } from './region-modal'
 
 /** The store's regions with create, edit and delete. */
 export function Regions() {
   const { t } = useTranslation('settings')
+  const { store } = useAdminStore()
+  const taxInclusive = isFeatureEnabled(store, 'tax_inclusive_pricing')
   const { regions = [], isLoading, error, refetch } = useAdminRegions({ limit: 100 })
   const [editing, setEditing] = useState<{ region?: RegionRecord } | null>(null)
   const [deleting, setDeleting] = useState<RegionRecord | null>(null)
@@ -41,6 +46,7 @@ export function Regions() {
             t('regions.countries'),
             t('regions.taxRate'),
             t('regions.providers'),
+            ...(taxInclusive ? [t('currencies.taxInclusive')] : []),
             <span key="actions" className="sr-only">
               {t('actions.actions')}
             </span>,
@@ -62,6 +68,15 @@ export function Regions() {
                   fulfillment: (region.fulfillment_providers ?? []).map((provider) => provider.id).join(', ') || '—',
                 })}
               </Cell>
+              {taxInclusive && (
+                <Cell>
+                  <RegionTaxSwitch
+                    id={region.id!}
+                    name={region.name ?? ''}
+                    includesTax={Boolean(region.includes_tax)}
+                  />
+                </Cell>
+              )}
               <Cell className="text-end">
                 <ActionMenu
                   label={t('ui:table.rowActions', { name: region.name })}
@@ -96,6 +111,23 @@ function DeleteRegion({ region, onClose }: { region: RegionRecord; onClose: () =
       mutation={remove}
       successMessage={t('regions.deleted', { name: region.name })}
       onClose={onClose}
+    />
+  )
+}
+
+/** Whether prices in this region are entered with tax included (flag `tax_inclusive_pricing`). */
+function RegionTaxSwitch({ id, name, includesTax }: { id: string; name: string; includesTax: boolean }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const update = useAdminUpdateRegion(id)
+  return (
+    <Switch
+      aria-label={t('regions.taxInclusiveFor', { name })}
+      checked={includesTax}
+      disabled={update.isPending}
+      onCheckedChange={(checked) =>
+        void feedback.run(() => update.mutateAsync({ includes_tax: checked }), t('regions.taxInclusiveSaved', { name }))
+      }
     />
   )
 }
