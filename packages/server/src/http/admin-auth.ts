@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, isNull } from 'drizzle-orm'
 import { user } from '../modules/users/schema.js'
 import { parseOrigins } from './cors.js'
-import { BareStatus } from './errors.js'
+import { BareStatus } from '../core/errors.js'
 import { isTrustedOrigin } from './origin-check.js'
 import { guardRoutes } from './route-domain.js'
-import { tokenVersionOf, verifyToken } from './tokens.js'
+import { tokenVersionOf, verifyToken } from '../core/tokens.js'
 
 /**
  * Who is calling an `/admin` route: the session cookie, then `Authorization: Bearer <jwt>` issued for

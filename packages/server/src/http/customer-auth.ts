@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { and, eq, isNull } from 'drizzle-orm'
 import { customer } from '../modules/customers/schema.js'
 import { parseOrigins } from './cors.js'
-import { BareStatus } from './errors.js'
+import { BareStatus } from '../core/errors.js'
 import { isTrustedOrigin } from './origin-check.js'
 import { guardRoutes } from './route-domain.js'
-import { tokenVersionOf, verifyToken } from './tokens.js'
+import { tokenVersionOf, verifyToken } from '../core/tokens.js'
 
 /** Whether the customer exists and a session or token carrying `version` is still theirs. */
 async function isCurrentCustomer(app: FastifyInstance, id: string, version: unknown): Promise<boolean> {

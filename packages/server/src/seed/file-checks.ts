@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/types.js'
-import { passwordProblem } from '../http/passwords.js'
-import { toHandle } from '../modules/catalog/handles.js'
+import { passwordProblem } from '../core/passwords.js'
+import { toHandle } from '../modules/catalog/products/handles.js'
 import { product, productCategory, productCollection, productVariant } from '../modules/catalog/schema.js'
 import {
   country,

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { FeatureFlags } from '../../config.js'
 import { inIdsOf } from '../../db/in-ids.js'
 import type { Db } from '../../db/types.js'
-import { NotFound } from '../../http/errors.js'
+import { NotFound } from '../../core/errors.js'
 import type { LoadedVariant } from '../catalog/loader.js'
 import { product, productVariant } from '../catalog/schema.js'
 import { address } from '../customers/schema.js'
@@ -38,7 +38,7 @@ import {
   shippingMethodTaxLine,
 } from './schema.js'
 import { jsonObjectOf, rowReader } from '../../db/json-rows.js'
-import { prepared } from '../../db/prepared.js'
+import { prepared } from '../../db/fast-path/prepared.js'
 import { computeTotals, type Totals } from './totals.js'
 import { groupBy } from '../../db/group-rows.js'
 

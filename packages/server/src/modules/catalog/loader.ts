@@ -2,7 +2,7 @@ import { and, asc, Column, eq, getTableColumns, is, isNull, sql, type Query, typ
 import type { AnyPgColumn, PgPreparedQuery, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/types.js'
 import { salesChannel } from '../sales-channels/schema.js'
-import { priceVariant, type PricingContext, type VariantPricing } from './pricing.js'
+import { priceVariant, type PricingContext, type VariantPricing } from './pricing/pricing.js'
 import {
   image,
   moneyAmount,
@@ -19,7 +19,7 @@ import {
   productType,
   productVariant,
 } from './schema.js'
-import { concurrently } from '../../db/concurrent.js'
+import { concurrently } from '../../db/fast-path/concurrent.js'
 import { inventorySeam } from './inventory-seam.js'
 import { groupBy } from '../../db/group-rows.js'
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { IdParams } from '../../http/schemas.js'
+import { IdParams } from '../../core/schemas.js'
 import { SalesChannel } from '../sales-channels/contract.js'
 import { addProductsToSalesChannel, removeProductsFromSalesChannel } from './sales-channel-products.js'
 

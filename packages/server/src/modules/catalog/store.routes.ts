@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams } from '../../http/schemas.js'
-import { listCategories, retrieveCategory } from './categories.js'
-import { listStoreCollections, retrieveCollection } from './collections.js'
+import { IdParams } from '../../core/schemas.js'
+import { listCategories, retrieveCategory } from './lookups/categories.js'
+import { listStoreCollections, retrieveCollection } from './lookups/collections.js'
 import {
   CategoryFindParams,
   CollectionRes,
@@ -14,8 +14,8 @@ import {
   StoreGetCollectionsParams,
   StoreGetProductCategoriesParams,
   StoreGetProductTagsParams,
-} from './lookups.contract.js'
-import { listStoreProducts, retrieveStoreProduct } from './products.js'
+} from './lookups/contract.js'
+import { listStoreProducts, retrieveStoreProduct } from './products/products.js'
 import {
   ProductRes,
   ProductsListRes,
@@ -25,9 +25,9 @@ import {
   StoreGetVariantsVariantParams,
   StoreVariantsListRes,
   VariantRes,
-} from './products.contract.js'
-import { listProductTags, listProductTypes } from './tags-types.js'
-import { listStoreVariants, retrieveStoreVariant } from './variants.js'
+} from './products/contract.js'
+import { listProductTags, listProductTypes } from './lookups/tags-types.js'
+import { listStoreVariants, retrieveStoreVariant } from './variants/variants.js'
 
 const STORE = { store: true }
 

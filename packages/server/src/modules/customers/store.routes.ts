@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { requireCustomer, setSessionCustomer } from '../../http/customer-auth.js'
-import { BareStatus } from '../../http/errors.js'
-import { throttledLogin } from '../../http/login-throttle.js'
-import { signToken } from '../../http/tokens.js'
+import { BareStatus } from '../../core/errors.js'
+import { throttledLogin } from '../../core/login-throttle.js'
+import { signToken } from '../../core/tokens.js'
 import {
   authenticateCustomer,
   customerAccountExists,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { generateId } from '../../db/ids.js'
-import { NotAllowed, NotFound } from '../../http/errors.js'
+import { NotAllowed, NotFound } from '../../core/errors.js'
 import { makeProduct } from '../../testing/factories/catalog.js'
 import {
   makeInventoryItem,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { storeCompleteCartRoutes } from './complete.routes.js'
+import { storeCompleteCartRoutes } from './checkout/routes.js'
 import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
 import { registerOrderSubscribers } from './subscribers.js'

@@ -4,7 +4,7 @@ import { generateId } from '../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
+import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
@@ -15,7 +15,7 @@ import {
   sortableColumns,
   whereAll,
   type DateComparisonValue,
-} from '../../http/list.js'
+} from '../../core/list.js'
 import { currency, storeCurrency } from '../store/schema.js'
 import type { CurrencyRow } from '../store/service.js'
 import {

@@ -3,7 +3,7 @@ import { generateId } from '../../db/ids.js'
 import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { BareStatus, DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
+import { BareStatus, DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
@@ -11,10 +11,10 @@ import {
   softDeleteCondition,
   sortableColumns,
   whereAll,
-} from '../../http/list.js'
-import { hashPassword, passwordProblem, verifyPassword } from '../../http/passwords.js'
-import { toList } from '../../http/schemas.js'
-import { signToken, verifyToken } from '../../http/tokens.js'
+} from '../../core/list.js'
+import { hashPassword, passwordProblem, verifyPassword } from '../../core/passwords.js'
+import { toList } from '../../core/schemas.js'
+import { signToken, verifyToken } from '../../core/tokens.js'
 import type {
   AdminCreateUserRequest,
   AdminGetUsersParams,
