@@ -32,7 +32,7 @@ import { webAppRoutes, type WebAppsOptions } from './http/web-apps.js'
 import { modules } from './modules.js'
 import { LocalFileProvider } from './providers/file.js'
 import { defaultFulfillmentProviders } from './providers/fulfillment.js'
-import { LogNotificationProvider } from './providers/notification.js'
+import { LogNotificationProvider } from './modules/notifications/log-provider.js'
 import { defaultPaymentProviders } from './providers/payment.js'
 import { DEFAULT_PROVIDER_IDS, type Providers } from './providers/registry.js'
 

@@ -1,22 +1,5 @@
+import { findPgError, type PgError } from '../db/pg-error.js'
 import { Conflict, DuplicateError, InvalidData, NotFound, type AppError } from './errors.js'
-
-interface PgError {
-  code: string
-  table?: string
-  column?: string
-  constraint?: string
-  detail?: string
-}
-
-export function findPgError(error: unknown): PgError | undefined {
-  // Drizzle wraps driver errors; the SQLSTATE is on the error or on its cause.
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const candidate = current as Partial<PgError> & { cause?: unknown }
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as PgError
-    current = candidate.cause
-  }
-  return undefined
-}
 
 const titleCase = (table: string) =>
   table

@@ -58,12 +58,6 @@ async function isCurrentUser(app: FastifyInstance, id: string, version: unknown)
   return row !== undefined
 }
 
-/** Makes the request's session the user's, until their password next changes. */
-export function setSessionUser(request: FastifyRequest, account: { id: string; token_version: number }): void {
-  request.session.set('user_id', account.id)
-  request.session.set('user_token_version', account.token_version)
-}
-
 /**
  * Every `/admin` route needs a user unless it is declared with `config: { auth: false }`. The guard
  * is attached to the routes themselves, so whatever spelling of a path reaches a handler has passed
@@ -84,10 +78,4 @@ export function registerAdminAuth(app: FastifyInstance): void {
     },
     (route) => route.config?.auth !== false,
   )
-}
-
-/** The authenticated user of an admin route (the hook guarantees it). */
-export function actorOf(request: FastifyRequest): string {
-  if (!request.userId) throw new BareStatus(401, 'Unauthorized')
-  return request.userId
 }

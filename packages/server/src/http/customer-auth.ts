@@ -48,12 +48,6 @@ async function resolveCustomer(app: FastifyInstance, request: FastifyRequest): P
   return undefined
 }
 
-/** Makes the request's session the customer's, until their password next changes. */
-export function setSessionCustomer(request: FastifyRequest, account: { id: string; token_version: number }): void {
-  request.session.set('customer_id', account.id)
-  request.session.set('customer_token_version', account.token_version)
-}
-
 /**
  * Sets `request.customerId` on `/store` routes when the request carries a customer. Identity is
  * optional on most store routes; the few that need it call `requireCustomer`. The hook is attached
@@ -70,10 +64,4 @@ export function registerCustomerAuth(app: FastifyInstance): void {
     if (viaCookie && !isTrustedOrigin(request, allowedOrigins)) return
     request.customerId = customerId
   })
-}
-
-/** The logged-in customer of a store route, or the bare `401 Unauthorized` v1 answers with. */
-export function requireCustomer(request: FastifyRequest): string {
-  if (!request.customerId) throw new BareStatus(401, 'Unauthorized')
-  return request.customerId
 }

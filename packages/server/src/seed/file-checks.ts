@@ -3,13 +3,8 @@ import type { Db } from '../db/types.js'
 import { passwordProblem } from '../core/passwords.js'
 import { toHandle } from '../modules/catalog/products/handles.js'
 import { product, productCategory, productCollection, productVariant } from '../modules/catalog/schema.js'
-import {
-  country,
-  fulfillmentProvider,
-  paymentProvider,
-  region,
-  regionFulfillmentProvider,
-} from '../modules/regions/schema.js'
+import { country, region, regionFulfillmentProvider } from '../modules/regions/schema.js'
+import { fulfillmentProvider, paymentProvider } from '../modules/store/schema.js'
 import { currency, storeCurrency } from '../modules/store/schema.js'
 import { user } from '../modules/users/schema.js'
 import type { SeedCategory, SeedFile, SeedPrice } from './file-schema.js'

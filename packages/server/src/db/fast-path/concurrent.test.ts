@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { findPgError } from '../../core/pg-errors.js'
+import { findPgError } from '../pg-error.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { socketWritesDuring } from '../../testing/socket-writes.js'
 import { concurrently, lastBatch } from './concurrent.js'

@@ -1,7 +1,7 @@
 import { NodePgTransaction } from 'drizzle-orm/node-postgres'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import { corkForThisTurn } from './cork.js'
-import { findPgError } from '../../core/pg-errors.js'
+import { findPgError } from '../pg-error.js'
 import type { Db } from '../types.js'
 
 type Results<T extends readonly (() => PromiseLike<unknown>)[]> = {

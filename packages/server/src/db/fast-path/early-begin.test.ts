@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../connection.js'
-import { findPgError } from '../../core/pg-errors.js'
+import { findPgError } from '../pg-error.js'
 import { socketWritesDuring } from '../../testing/socket-writes.js'
 
 const url = process.env.TEST_DATABASE_URL

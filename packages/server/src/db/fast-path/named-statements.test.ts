@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { concurrently } from './concurrent.js'
 import { openDatabase, type Database, type DatabaseOptions } from '../connection.js'
-import { findPgError } from '../../core/pg-errors.js'
+import { findPgError } from '../pg-error.js'
 import type { Db } from '../types.js'
 
 const url = process.env.TEST_DATABASE_URL

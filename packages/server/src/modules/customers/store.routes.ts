@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { requireCustomer, setSessionCustomer } from '../../http/customer-auth.js'
+import { requireCustomer, setSessionCustomer } from '../../core/request-identity.js'
 import { BareStatus } from '../../core/errors.js'
 import { throttledLogin } from '../../core/login-throttle.js'
 import { signToken } from '../../core/tokens.js'

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { actorOf } from '../../http/admin-auth.js'
+import { actorOf } from '../../core/request-identity.js'
 import { requireFlag } from '../../core/feature-flags.js'
 import { DeleteResponse, IdParams, toList } from '../../core/schemas.js'
 import { AdminSalesChannelsRes } from '../sales-channels/contract.js'

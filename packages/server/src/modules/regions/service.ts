@@ -24,15 +24,8 @@ import {
   type AdminPostRegionsRegionReq,
   type AdminPostRegionsReq,
 } from './contract.js'
-import {
-  country,
-  fulfillmentProvider,
-  paymentProvider,
-  region,
-  regionFulfillmentProvider,
-  regionPaymentProvider,
-  taxProvider,
-} from './schema.js'
+import { fulfillmentProvider, paymentProvider, taxProvider } from '../store/schema.js'
+import { country, region, regionFulfillmentProvider, regionPaymentProvider } from './schema.js'
 
 const SORTABLE = sortableColumns({ created_at: region.created_at, updated_at: region.updated_at, name: region.name })
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { actorOf } from '../../http/admin-auth.js'
+import { actorOf } from '../../core/request-identity.js'
 import { DeleteResponse, IdParams } from '../../core/schemas.js'
 import {
   AdminGetSalesChannelsParams,

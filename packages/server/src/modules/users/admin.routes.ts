@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { setSessionUser } from '../../http/admin-auth.js'
+import { setSessionUser } from '../../core/request-identity.js'
 import { BareStatus } from '../../core/errors.js'
 import { throttledLogin } from '../../core/login-throttle.js'
 import { DeleteResponse, IdParams } from '../../core/schemas.js'
