@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/types.js'
 import { retrievePublishableKeyScope, type PublishableKeyScope } from '../modules/sales-channels/publishable-keys.js'
-import { MultipleErrors, NotAllowed } from '../core/errors.js'
+import { NotAllowed } from '../core/errors.js'
 import { guardRoutes } from './route-domain.js'
 
 export const PUBLISHABLE_KEY_HEADER = 'x-publishable-api-key'
