@@ -86,6 +86,13 @@ module.exports = {
       from: { path: `${SRC}/http/` },
       to: { path: `${SRC}/seed/|${SRC}/(app|main|cluster|modules)\\.ts$` },
     },
+    {
+      name: 'http-through-services',
+      severity: 'error',
+      comment: "http/ reaches a module through its service, never its tables",
+      from: { path: `${SRC}/http/` },
+      to: { path: `${SRC}/modules/[^/]+/schema\\.ts$` },
+    },
     ...laterModules,
     {
       name: 'fast-path',

@@ -487,3 +487,13 @@ const guestByEmail = prepared('guest_customer_by_email', (db) =>
     .where(and(byEmail(sql.placeholder('email')), eq(customer.has_account, false)))
     .limit(1),
 )
+
+/** Whether the customer exists and a session or token of password version `tokenVersion` is still theirs. */
+export async function isCurrentCustomer(db: Db, id: string, tokenVersion: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customer.id })
+    .from(customer)
+    .where(and(eq(customer.id, id), isNull(customer.deleted_at), eq(customer.token_version, tokenVersion)))
+    .limit(1)
+  return row !== undefined
+}

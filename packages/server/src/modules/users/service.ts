@@ -205,3 +205,23 @@ function decodeUnverified(token: string): { email?: string } | undefined {
     return undefined
   }
 }
+
+/** Whether the user exists and a session or token of password version `tokenVersion` is still theirs. */
+export async function isCurrentUser(db: Db, id: string, tokenVersion: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, id), isNull(user.deleted_at), eq(user.token_version, tokenVersion)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** The user an API token (`x-medusa-access-token`) belongs to. */
+export async function userOfApiToken(db: Db, apiToken: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.api_token, apiToken), isNull(user.deleted_at)))
+    .limit(1)
+  return row?.id
+}
