@@ -93,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every route as registered, so checks such as "each /admin route needs auth" cover routes added later.
   const routes: RouteSummary[] = []
   app.decorate('routeList', routes)
+  app.decorate('seams', {})
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth !== false })

@@ -1,3 +1,4 @@
+import { catalogFlags } from './seams.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { DeleteResponse, IdParams } from '../../core/schemas.js'
 import { addProductOption, deleteProductOption, updateProductOption } from './products/options.js'
@@ -38,7 +39,7 @@ import {
 /** `/admin/products*` and `/admin/variants*`. */
 export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['Products']
-  const flags = app.config.featureFlags
+  const flags = catalogFlags(app)
 
   app.get(
     '/admin/products',

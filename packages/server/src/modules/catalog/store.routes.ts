@@ -1,3 +1,4 @@
+import { catalogFlags } from './seams.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { IdParams } from '../../core/schemas.js'
 import { listCategories, retrieveCategory } from './lookups/categories.js'
@@ -33,7 +34,7 @@ const STORE = { store: true }
 
 /** The storefront catalogue: products, variants, collections, categories, tags, types. */
 export const storeCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const flags = app.config.featureFlags
+  const flags = catalogFlags(app)
 
   app.get(
     '/store/products',

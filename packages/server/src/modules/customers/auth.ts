@@ -4,7 +4,7 @@ import { emit } from '../../events/outbox.js'
 import { BareStatus, InvalidData } from '../../core/errors.js'
 import { hashPassword, verifyPassword } from '../../core/passwords.js'
 import { signToken, verifyToken } from '../../core/tokens.js'
-import type { CustomerOrdersLoader } from '../../providers/customer-orders.js'
+import type { CustomerOrdersLoader } from './seams.js'
 import type { StorePostCustomersResetPasswordReq } from './contract.js'
 import { customer } from './schema.js'
 import {

@@ -14,7 +14,7 @@ import {
   whereAll,
 } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
-import type { CustomerOrdersLoader } from '../../providers/customer-orders.js'
+import type { CustomerOrdersLoader } from './seams.js'
 import {
   CUSTOMER_GROUP_FIELDS,
   type AdminGetCustomerGroupsParams,

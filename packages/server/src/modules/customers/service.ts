@@ -10,7 +10,7 @@ import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import { dateConditions, likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
 import { hashPassword, passwordProblem } from '../../core/passwords.js'
 import { toList } from '../../core/schemas.js'
-import { noCustomerOrders, type CustomerOrder, type CustomerOrdersLoader } from '../../providers/customer-orders.js'
+import { noCustomerOrders, type CustomerOrder, type CustomerOrdersLoader } from './seams.js'
 import { createAddress, retrieveOwnAddress, setBillingAddress, writeAddress, type AddressRow } from './addresses.js'
 import type {
   AddressCreatePayload,

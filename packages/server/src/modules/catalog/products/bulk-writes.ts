@@ -5,7 +5,6 @@ import { mergeMetadata } from '../../../db/metadata.js'
 import type { Db } from '../../../db/types.js'
 import { outbox } from '../../../events/schema.js'
 import { InvalidData } from '../../../core/errors.js'
-import { inventorySeam } from '../inventory-seam.js'
 import { priceColumns, resolvePrices, type LocatedPrice } from '../pricing/prices.js'
 import type { CatalogFlags } from './products.js'
 import type { AdminPostProductsReq } from './contract.js'
@@ -274,8 +273,8 @@ export async function insertVariants(db: Db, variants: readonly BulkNewVariant[]
     metadata: mergeMetadata(null, input.metadata) ?? null,
   }))
   await insertAll(db, productVariant, rows)
-  const seam = inventorySeam()
-  if (flags.inventoryService && seam) {
+  const seam = flags.inventory
+  if (seam) {
     const inserted = await db
       .select()
       .from(productVariant)

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import type { InventorySeam } from '../seams.js'
 import type { FeatureFlags } from '../../../config.js'
 import type { Db } from '../../../db/types.js'
 import { MultipleErrors, NotFound } from '../../../core/errors.js'
@@ -29,7 +30,10 @@ import { remembered } from '../read-cache.js'
 /** Product reads: admin and store lists and details (reference/admin-api.md, store-api.md "Products"). */
 
 export type CatalogFlags = Pick<FeatureFlags, 'product_categories' | 'tax_inclusive_pricing' | 'sales_channels'> &
-  Partial<Pick<FeatureFlags, 'inventoryService'>>
+  Partial<Pick<FeatureFlags, 'inventoryService'>> & {
+    /** The inventory module's seam, while its flag is on (catalogFlags in seams.ts). */
+    readonly inventory?: InventorySeam
+  }
 
 /** The scope a storefront request carries: its publishable key's sales channels, if any. */
 export interface StoreScope {
@@ -263,6 +267,7 @@ export async function listStoreProducts(
     pricing: context,
     priceScope: storePriceScope(context),
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
+    inventory: flags.inventory,
   })
   return { products: products.map((row) => pickFields(row, fields, relations)), count: page.count }
 }
@@ -354,6 +359,7 @@ export async function retrieveStoreProduct(
     pricing: context,
     priceScope: storePriceScope(context),
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
+    inventory: flags.inventory,
   })
   return pickFields(loaded, fields, relations)
 }

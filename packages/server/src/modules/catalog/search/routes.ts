@@ -1,10 +1,11 @@
+import { catalogFlags } from '../seams.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { searchStoreProducts } from './search.js'
 import { StorePostSearchReq, StorePostSearchRes } from './contract.js'
 
 /** `POST /store/products/search`. */
 export const storeProductSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const flags = app.config.featureFlags
+  const flags = catalogFlags(app)
 
   app.post(
     '/store/products/search',

@@ -177,6 +177,7 @@ export async function searchStoreProducts(
     pricing: context,
     priceScope: storePriceScope(context),
     stockChannel: stockChannelOf(toList(filter.sales_channel_id), scope, flags),
+    inventory: flags.inventory,
   })
   return { hits, total: page.total }
 }

@@ -273,6 +273,7 @@ export async function listStoreVariants(
     priceScope: storePriceScope(context),
     availability: true,
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
+    inventory: flags.inventory,
   })
   return variants.map((row) => pickFields(row, fields, relations))
 }
@@ -309,6 +310,7 @@ export async function retrieveStoreVariant(
     priceScope: storePriceScope(context),
     availability: true,
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
+    inventory: flags.inventory,
   })
   return pickFields(loaded, fields, relations)
 }

@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, max } from 'drizzle-orm'
 import { generateId } from '../../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../../db/metadata.js'
-import type { FeatureFlags } from '../../../config.js'
+import type { CatalogFlags } from '../products/products.js'
 import type { Db } from '../../../db/types.js'
 import { DuplicateError, InvalidData, NotFound } from '../../../core/errors.js'
-import { inventorySeam } from '../inventory-seam.js'
 import { insertPrices, replaceVariantPrices, resolvePrices, type LocatedPrice } from '../pricing/prices.js'
 import type { OptionValueInput, PriceInput } from '../products/contract.js'
 import { productOption, productOptionValue, productVariant } from '../schema.js'
@@ -160,7 +159,7 @@ export async function insertVariants(
   db: Db,
   productId: string,
   variants: readonly NewVariant[],
-  flags: Partial<Pick<FeatureFlags, 'inventoryService'>>,
+  flags: Pick<CatalogFlags, 'inventory'>,
 ): Promise<string[]> {
   if (variants.length === 0) return []
   const resolved = await resolvePrices(
@@ -183,9 +182,8 @@ export async function insertVariants(
     metadata: mergeMetadata(null, input.metadata) ?? null,
   }))
   const inserted = await db.insert(productVariant).values(rows).returning()
-  const seam = inventorySeam()
-  if (flags.inventoryService && seam) {
-    await seam.variantsCreated(
+  if (flags.inventory) {
+    await flags.inventory.variantsCreated(
       db,
       inserted.filter((variant) => variant.manage_inventory),
     )
