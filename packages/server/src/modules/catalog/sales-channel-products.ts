@@ -10,8 +10,8 @@ import { productSalesChannel } from './schema.js'
 import { catalogWrite } from './read-cache.js'
 
 /**
- * `POST|DELETE /admin/sales-channels/:id/products/batch`: the product side of the channel link lives
- * in the catalogue, so these two routes do too.
+ * The product side of the channel link lives in the catalogue: `POST|DELETE
+ * /admin/sales-channels/:id/products/batch` (sales-channels/products.routes.ts) reach it through a seam.
  */
 
 /**

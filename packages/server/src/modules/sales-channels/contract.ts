@@ -129,3 +129,14 @@ export const AdminPublishableApiKeySalesChannelsBatchReq = Type.Object(
   { additionalProperties: false },
 )
 export type AdminPublishableApiKeySalesChannelsBatchReq = Static<typeof AdminPublishableApiKeySalesChannelsBatchReq>
+
+export const AdminSalesChannelProductsBatchReq = Type.Object(
+  {
+    product_ids: Type.Array(
+      Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+      { maxItems: 1000 },
+    ),
+  },
+  { additionalProperties: false },
+)
+export type AdminSalesChannelProductsBatchReq = Static<typeof AdminSalesChannelProductsBatchReq>
