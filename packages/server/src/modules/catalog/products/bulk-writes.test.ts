@@ -13,19 +13,16 @@ import { createProduct, updateProduct } from './writes.js'
 import { retrieveAdminProduct, type CatalogFlags } from './products.js'
 import type { AdminPostProductsProductReq, AdminPostProductsReq } from './contract.js'
 import { product, productVariant } from '../schema.js'
+import { catalogFlags } from '../seams.js'
 
-// The app loads the inventory module, which gives the catalogue its inventory seam.
-const ctx = useTestApp()
-const flags: CatalogFlags = {
-  product_categories: true,
-  tax_inclusive_pricing: false,
-  sales_channels: true,
-  inventoryService: true,
-}
+// The app loads the inventory module, which provides the catalogue its inventory seam.
+const ctx = useTestApp({ featureFlags: { product_categories: true, sales_channels: true, inventoryService: true } })
+let flags: CatalogFlags
 
 let fixtures: { regionId: string; channelIds: string[]; collectionId: string; categoryIds: string[] }
 
 beforeAll(async () => {
+  flags = catalogFlags(ctx.app)
   const db = ctx.database.db
   const region = await makeRegion(db, { currency_code: 'eur' })
   fixtures = {

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { InventorySeam } from '../seams.js'
+import { prepared } from '../../../db/fast-path/prepared.js'
 import type { FeatureFlags } from '../../../config.js'
 import type { Db } from '../../../db/types.js'
 import { MultipleErrors, NotFound } from '../../../core/errors.js'
@@ -273,57 +274,51 @@ export async function listStoreProducts(
 }
 
 /**
- * What every storefront product page asks, prepared once per handle: the published product (with
- * its collection and type joined, or alone) and whether it lies in the key's channels, whatever
- * their number.
+ * What every storefront product page asks, prepared under fixed names (db/fast-path/prepared.ts):
+ * the published product (with its collection and type joined, or alone) and whether it lies in the
+ * key's channels, whatever their number.
  */
-function buildProductPageStatements(db: Db) {
-  const published = and(eq(product.id, sql.placeholder('id')), publishedProduct)
-  return {
-    alone: db.select().from(product).where(published).limit(1).prepare('catalog_published_product'),
-    joined: db
-      .select({ product, collection: productCollection, type: productType })
-      .from(product)
-      .leftJoin(
-        productCollection,
-        and(eq(productCollection.id, product.collection_id), isNull(productCollection.deleted_at)),
-      )
-      .leftJoin(productType, eq(productType.id, product.type_id))
-      .where(published)
-      .limit(1)
-      .prepare('catalog_published_product_joined'),
-    inChannels: db
-      .select({ id: productSalesChannel.id })
-      .from(productSalesChannel)
-      .where(
-        and(
-          eq(productSalesChannel.product_id, sql.placeholder('id')),
-          sql`${productSalesChannel.sales_channel_id} = ANY(${sql.placeholder('channel_ids')})`,
-        ),
-      )
-      .limit(1)
-      .prepare('catalog_product_in_channels'),
-  }
-}
+const publishedById = () => and(eq(product.id, sql.placeholder('id')), publishedProduct)
 
-const productPageStatements = new WeakMap<Db, ReturnType<typeof buildProductPageStatements>>()
+const publishedProductAlone = prepared('catalog_published_product', (db) =>
+  db.select().from(product).where(publishedById()).limit(1),
+)
 
-function productPageStatement(db: Db) {
-  let statements = productPageStatements.get(db)
-  if (!statements) productPageStatements.set(db, (statements = buildProductPageStatements(db)))
-  return statements
-}
+const publishedProductJoined = prepared('catalog_published_product_joined', (db) =>
+  db
+    .select({ product, collection: productCollection, type: productType })
+    .from(product)
+    .leftJoin(
+      productCollection,
+      and(eq(productCollection.id, product.collection_id), isNull(productCollection.deleted_at)),
+    )
+    .leftJoin(productType, eq(productType.id, product.type_id))
+    .where(publishedById())
+    .limit(1),
+)
+
+const productInChannels = prepared('catalog_product_in_channels', (db) =>
+  db
+    .select({ id: productSalesChannel.id })
+    .from(productSalesChannel)
+    .where(
+      and(
+        eq(productSalesChannel.product_id, sql.placeholder('id')),
+        sql`${productSalesChannel.sales_channel_id} = ANY(${sql.placeholder('channel_ids')})`,
+      ),
+    )
+    .limit(1),
+)
 
 async function publishedProductRow(db: Db, id: string, relations: ReadonlySet<string>): Promise<PageRow | undefined> {
-  const statements = productPageStatement(db)
-  if (!relations.has('collection') && !relations.has('type')) return (await statements.alone.execute({ id }))[0]
-  const [found] = await statements.joined.execute({ id })
+  if (!relations.has('collection') && !relations.has('type')) return (await publishedProductAlone(db, { id }))[0]
+  const [found] = await publishedProductJoined(db, { id })
   return found && Object.assign(found.product, { collection: found.collection, type: found.type })
 }
 
 /** Whether a product is linked to one of these sales channels. */
 async function isInChannels(db: Db, productId: string, channelIds: string[]): Promise<boolean> {
-  const [row] = await productPageStatement(db).inChannels.execute({ id: productId, channel_ids: channelIds })
+  const [row] = await productInChannels(db, { id: productId, channel_ids: channelIds })
   return row !== undefined
 }
 
