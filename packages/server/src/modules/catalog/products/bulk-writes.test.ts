@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { FeatureFlags } from '../../../config.js'
 import type { Db } from '../../../db/types.js'
 import { makeCategory, makeCollection, makeProductTag, makeProductType } from '../../../testing/factories/catalog.js'
 import { makeRegion } from '../../../testing/factories/regions.js'
@@ -16,7 +17,9 @@ import { product, productVariant } from '../schema.js'
 import { catalogFlags } from '../seams.js'
 
 // The app loads the inventory module, which provides the catalogue its inventory seam.
-const ctx = useTestApp({ featureFlags: { product_categories: true, sales_channels: true, inventoryService: true } })
+const ctx = useTestApp({
+  featureFlags: { product_categories: true, sales_channels: true, inventoryService: true } as FeatureFlags,
+})
 let flags: CatalogFlags
 
 let fixtures: { regionId: string; channelIds: string[]; collectionId: string; categoryIds: string[] }
