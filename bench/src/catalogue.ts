@@ -1,4 +1,4 @@
-import { toHandle } from '../../packages/server/src/modules/catalog/handles.js'
+import { toHandle } from '../../packages/server/src/modules/catalog/products/handles.js'
 import type {
   image,
   moneyAmount,

@@ -19,7 +19,7 @@ import { registerCors } from './http/cors.js'
 import { handleFrameworkError, registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import { registerJsonBodyParser } from './http/json-body.js'
-import { registerLoginAttemptSweep } from './http/login-throttle.js'
+import { registerLoginAttemptSweep } from './core/login-throttle.js'
 import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
 import { registerPublishableKeyScope } from './http/publishable-key.js'
@@ -27,12 +27,12 @@ import { refuseNulCharactersInUrl } from './http/nul-characters.js'
 import { refuseNestedQueryLists } from './http/query-shapes.js'
 import { serializerCompiler } from './http/serializer.js'
 import { DatabaseSessionStore } from './http/session-store.js'
-import { formatValidationErrors, validatorCompiler } from './http/validation.js'
+import { formatValidationErrors, validatorCompiler } from './core/validation.js'
 import { webAppRoutes, type WebAppsOptions } from './http/web-apps.js'
 import { modules } from './modules.js'
 import { LocalFileProvider } from './providers/file.js'
 import { defaultFulfillmentProviders } from './providers/fulfillment.js'
-import { LogNotificationProvider } from './providers/notification.js'
+import { LogNotificationProvider } from './modules/notifications/log-provider.js'
 import { defaultPaymentProviders } from './providers/payment.js'
 import { DEFAULT_PROVIDER_IDS, type Providers } from './providers/registry.js'
 
@@ -93,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every route as registered, so checks such as "each /admin route needs auth" cover routes added later.
   const routes: RouteSummary[] = []
   app.decorate('routeList', routes)
+  app.decorate('seams', {})
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth !== false })

@@ -23,10 +23,10 @@ async function waitForCount(needle: string, count: number, timeoutMs: number): P
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'emporium-cli-'))
   cli = startCli({ AUTH_RATE_LIMIT: '1000', EMPORIUM_DATA_DIR: dataDir, DATABASE_URL: '' })
-  const [, url] = await waitFor(cli.output, /Emporium is running on (http:\/\/\S+)/, 90_000)
+  const [, url] = await waitFor(cli.output, /Emporium is running on (http:\/\/\S+)/, 240_000)
   baseUrl = url
   await waitFor(cli.output, /Admin login/, 5_000)
-}, 120_000)
+}, 300_000)
 
 afterAll(() => {
   if (cli.child.exitCode === null) cli.child.kill('SIGKILL')

@@ -1,7 +1,7 @@
 import { NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { PgTransaction } from 'drizzle-orm/pg-core'
-import { concurrently } from './concurrent.js'
-import { useGenericPlans } from './generic-plans.js'
+import { concurrently } from './fast-path/concurrent.js'
+import { useGenericPlans } from './fast-path/generic-plans.js'
 import type { Db } from './types.js'
 
 /** Whether `db` is an open transaction rather than the root database. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { encodeTime } from 'ulid'
 import { generateId } from '../db/ids.js'
-import { prepared } from '../db/prepared.js'
+import { prepared } from '../db/fast-path/prepared.js'
 import type { Db } from '../db/types.js'
 import { outbox } from './schema.js'
 import { rowsOf } from '../db/raw-rows.js'

@@ -40,7 +40,7 @@ describe('admin route protection', () => {
   })
 
   it('rejects a customer-domain bearer token on /admin', async () => {
-    const { signToken } = await import('./tokens.js')
+    const { signToken } = await import('../core/tokens.js')
     const token = await signToken({ customer_id: 'cus_1', domain: 'store' }, ctx.app.config.jwtSecret, '1h')
     const res = await ctx.app.inject({
       method: 'GET',

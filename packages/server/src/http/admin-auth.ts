@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq, isNull } from 'drizzle-orm'
-import { user } from '../modules/users/schema.js'
+import { isCurrentUser, userOfApiToken } from '../modules/users/service.js'
 import { parseOrigins } from './cors.js'
-import { BareStatus } from './errors.js'
+import { BareStatus } from '../core/errors.js'
 import { isTrustedOrigin } from './origin-check.js'
 import { guardRoutes } from './route-domain.js'
-import { tokenVersionOf, verifyToken } from './tokens.js'
+import { tokenVersionOf, verifyToken } from '../core/tokens.js'
 
 /**
  * Who is calling an `/admin` route: the session cookie, then `Authorization: Bearer <jwt>` issued for
@@ -15,7 +14,7 @@ import { tokenVersionOf, verifyToken } from './tokens.js'
  */
 export async function resolveAdminUser(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
   const fromSession = request.session?.get('user_id')
-  if (fromSession && (await isCurrentUser(app, fromSession, request.session.get('user_token_version')))) {
+  if (fromSession && (await isCurrent(app, fromSession, request.session.get('user_token_version')))) {
     return fromSession
   }
 
@@ -28,7 +27,7 @@ export async function resolveAdminUser(app: FastifyInstance, request: FastifyReq
     if (
       payload?.domain === 'admin' &&
       typeof payload.user_id === 'string' &&
-      (await isCurrentUser(app, payload.user_id, payload.token_version))
+      (await isCurrent(app, payload.user_id, payload.token_version))
     ) {
       return payload.user_id
     }
@@ -36,32 +35,16 @@ export async function resolveAdminUser(app: FastifyInstance, request: FastifyReq
 
   const apiToken = request.headers['x-medusa-access-token']
   if (typeof apiToken === 'string' && apiToken.length > 0) {
-    const [row] = await app.db
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.api_token, apiToken), isNull(user.deleted_at)))
-      .limit(1)
-    if (row) return row.id
+    const userId = await userOfApiToken(app.db, apiToken)
+    if (userId) return userId
   }
   return undefined
 }
 
 /** Whether the user exists and a session or token carrying `version` is still theirs. */
-async function isCurrentUser(app: FastifyInstance, id: string, version: unknown): Promise<boolean> {
+async function isCurrent(app: FastifyInstance, id: string, version: unknown): Promise<boolean> {
   const tokenVersion = tokenVersionOf(version)
-  if (tokenVersion === undefined) return false
-  const [row] = await app.db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.id, id), isNull(user.deleted_at), eq(user.token_version, tokenVersion)))
-    .limit(1)
-  return row !== undefined
-}
-
-/** Makes the request's session the user's, until their password next changes. */
-export function setSessionUser(request: FastifyRequest, account: { id: string; token_version: number }): void {
-  request.session.set('user_id', account.id)
-  request.session.set('user_token_version', account.token_version)
+  return tokenVersion !== undefined && isCurrentUser(app.db, id, tokenVersion)
 }
 
 /**
@@ -84,10 +67,4 @@ export function registerAdminAuth(app: FastifyInstance): void {
     },
     (route) => route.config?.auth !== false,
   )
-}
-
-/** The authenticated user of an admin route (the hook guarantees it). */
-export function actorOf(request: FastifyRequest): string {
-  if (!request.userId) throw new BareStatus(401, 'Unauthorized')
-  return request.userId
 }

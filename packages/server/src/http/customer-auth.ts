@@ -1,22 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { and, eq, isNull } from 'drizzle-orm'
-import { customer } from '../modules/customers/schema.js'
+import { isCurrentCustomer } from '../modules/customers/service.js'
 import { parseOrigins } from './cors.js'
-import { BareStatus } from './errors.js'
 import { isTrustedOrigin } from './origin-check.js'
 import { guardRoutes } from './route-domain.js'
-import { tokenVersionOf, verifyToken } from './tokens.js'
+import { tokenVersionOf, verifyToken } from '../core/tokens.js'
 
 /** Whether the customer exists and a session or token carrying `version` is still theirs. */
-async function isCurrentCustomer(app: FastifyInstance, id: string, version: unknown): Promise<boolean> {
+async function isCurrent(app: FastifyInstance, id: string, version: unknown): Promise<boolean> {
   const tokenVersion = tokenVersionOf(version)
-  if (tokenVersion === undefined) return false
-  const [row] = await app.db
-    .select({ id: customer.id })
-    .from(customer)
-    .where(and(eq(customer.id, id), isNull(customer.deleted_at), eq(customer.token_version, tokenVersion)))
-    .limit(1)
-  return row !== undefined
+  return tokenVersion !== undefined && isCurrentCustomer(app.db, id, tokenVersion)
 }
 
 /**
@@ -27,7 +19,7 @@ async function isCurrentCustomer(app: FastifyInstance, id: string, version: unkn
  */
 async function resolveCustomer(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
   const fromSession = request.session?.get('customer_id')
-  if (fromSession && (await isCurrentCustomer(app, fromSession, request.session.get('customer_token_version')))) {
+  if (fromSession && (await isCurrent(app, fromSession, request.session.get('customer_token_version')))) {
     return fromSession
   }
 
@@ -40,18 +32,12 @@ async function resolveCustomer(app: FastifyInstance, request: FastifyRequest): P
     if (
       payload?.domain === 'store' &&
       typeof payload.customer_id === 'string' &&
-      (await isCurrentCustomer(app, payload.customer_id, payload.token_version))
+      (await isCurrent(app, payload.customer_id, payload.token_version))
     ) {
       return payload.customer_id
     }
   }
   return undefined
-}
-
-/** Makes the request's session the customer's, until their password next changes. */
-export function setSessionCustomer(request: FastifyRequest, account: { id: string; token_version: number }): void {
-  request.session.set('customer_id', account.id)
-  request.session.set('customer_token_version', account.token_version)
 }
 
 /**
@@ -70,10 +56,4 @@ export function registerCustomerAuth(app: FastifyInstance): void {
     if (viaCookie && !isTrustedOrigin(request, allowedOrigins)) return
     request.customerId = customerId
   })
-}
-
-/** The logged-in customer of a store route, or the bare `401 Unauthorized` v1 answers with. */
-export function requireCustomer(request: FastifyRequest): string {
-  if (!request.customerId) throw new BareStatus(401, 'Unauthorized')
-  return request.customerId
 }

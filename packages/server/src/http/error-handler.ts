@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { fromPgError } from '../db/pg-errors.js'
-import { AppError, BareStatus, MultipleErrors, TooManyRequests, type ErrorType } from './errors.js'
+import { fromPgError } from '../core/pg-errors.js'
+import { AppError, BareStatus, MultipleErrors, TooManyRequests, type ErrorType } from '../core/errors.js'
 
 const CONFLICT_MESSAGE =
   'The request conflicted with another request. You may retry the request with the provided Idempotency-Key.'

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js'
 import type { Db } from '../db/types.js'
 import type { EventBus } from '../events/bus.js'
-import type { CustomerOrdersLoader } from '../providers/customer-orders.js'
+import type { Seams } from '../core/seams.js'
 import type { Providers } from '../providers/registry.js'
 
 export interface RouteSummary {
@@ -18,8 +18,8 @@ declare module 'fastify' {
     config: Config
     events: EventBus
     providers: Providers
-    /** Set by the orders module; the customers module registers the empty default. */
-    customerOrders: CustomerOrdersLoader
+    /** What later modules provide to earlier ones (core/seams.ts); empty until they are registered. */
+    seams: Partial<Seams>
   }
   interface FastifyRequest {
     /** The authenticated admin user, set by the admin auth hook. */

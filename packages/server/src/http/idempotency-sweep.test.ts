@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { generateId } from '../db/ids.js'
 import { buildTestApp, useTestApp } from '../testing/test-app.js'
-import { deleteExpiredIdempotencyKeys } from './idempotency.js'
+import { deleteExpiredIdempotencyKeys } from '../core/idempotency.js'
 
 /**
  * Idempotency keys are deleted once past their retention, by a sweep that runs on its own where

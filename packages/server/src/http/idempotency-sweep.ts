@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Sweeper } from '../db/sweeper.js'
-import { deleteExpiredIdempotencyKeys } from './idempotency.js'
+import { deleteExpiredIdempotencyKeys } from '../core/idempotency.js'
 
 const HOUR_MS = 60 * 60 * 1000
 /** Soon after start, so a process that restarts often still sweeps. */

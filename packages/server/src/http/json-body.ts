@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { InvalidData } from './errors.js'
+import { InvalidData } from '../core/errors.js'
 import { nulCharacterInBody } from './nul-characters.js'
 
 /**

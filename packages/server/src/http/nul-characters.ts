@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { InvalidData } from './errors.js'
+import { InvalidData } from '../core/errors.js'
 
 /**
  * PostgreSQL's text cannot hold the NUL character (U+0000): a statement given one fails whole. Such

@@ -9,7 +9,8 @@ import { makePublishableKey, makeSalesChannel } from '../testing/factories/sales
 import { asAdmin } from '../testing/factories/users.js'
 import { testConfig } from '../testing/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.js'
-import { assertSalesChannelInScope, PUBLISHABLE_KEY_HEADER, SCOPE_TTL_MS } from './publishable-key.js'
+import { assertSalesChannelInScope } from '../core/request-identity.js'
+import { PUBLISHABLE_KEY_HEADER, SCOPE_TTL_MS } from './publishable-key.js'
 
 let database: TestDatabase
 let app: FastifyInstance

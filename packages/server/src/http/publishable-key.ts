@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/types.js'
 import { retrievePublishableKeyScope, type PublishableKeyScope } from '../modules/sales-channels/publishable-keys.js'
-import { MultipleErrors, NotAllowed } from './errors.js'
+import { NotAllowed } from '../core/errors.js'
 import { guardRoutes } from './route-domain.js'
 
 export const PUBLISHABLE_KEY_HEADER = 'x-publishable-api-key'
@@ -86,17 +86,4 @@ export function registerPublishableKeyScope(app: FastifyInstance): void {
     }
     done(null, payload)
   })
-}
-
-/**
- * Rejects a `sales_channel_id` outside the scope of the request's publishable key, with v1's
- * multiple-errors envelope. No key, a key without channels, or no channel id: nothing to check.
- */
-export function assertSalesChannelInScope(request: FastifyRequest, salesChannelId: string | null | undefined): void {
-  const scope = request.publishableKey
-  if (!scope || !salesChannelId || scope.salesChannelIds.length === 0) return
-  if (scope.salesChannelIds.includes(salesChannelId)) return
-  throw new MultipleErrors(400, [
-    `Provided sales channel id param: ${salesChannelId} is not associated with the Publishable API Key passed in the header of the request.`,
-  ])
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { InvalidData } from './errors.js'
+import { InvalidData } from '../core/errors.js'
 
 /**
  * The query string parser builds nested values (`id[0][1]=x` → `{ id: [['x']] }`), but no route

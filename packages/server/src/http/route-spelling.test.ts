@@ -7,7 +7,7 @@ import { makePublishableKey } from '../testing/factories/sales-channels.js'
 import { makeUser } from '../testing/factories/users.js'
 import { forgedToken } from '../testing/forged-token.js'
 import { useTestApp } from '../testing/test-app.js'
-import { signToken } from './tokens.js'
+import { signToken } from '../core/tokens.js'
 
 /**
  * Attacks on the route guards, as a client would make them: every route of the OpenAPI document,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { describe, expect, it } from 'vitest'
-import { DateTime, Metadata, Nullable } from './schemas.js'
+import { DateTime, Metadata, Nullable } from '../core/schemas.js'
 import { serializerCompiler, withPlainUnions } from './serializer.js'
 
 const serializerFor = (schema: unknown) =>

@@ -6,7 +6,7 @@ import { user } from '../modules/users/schema.js'
 import { asAdmin, makeUser, TEST_PASSWORD } from '../testing/factories/users.js'
 import { CUSTOMER_PASSWORD, makeCustomer } from '../testing/factories/customers.js'
 import { testConfig, useTestApp } from '../testing/test-app.js'
-import { signToken } from './tokens.js'
+import { signToken } from '../core/tokens.js'
 
 /**
  * A password change or reset ends every other session and bearer token of the account, staff and

@@ -1,7 +1,7 @@
 import { getTableName, sql, type AnyColumn, type Column } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../testing/test-app.js'
-import { declaredSortColumns } from './list.js'
+import { declaredSortColumns } from '../core/list.js'
 
 /**
  * Every column a list may be ordered by leads an index of its table, so a page in any order is

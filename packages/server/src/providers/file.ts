@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, extname, join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { InvalidData, NotFound } from '../http/errors.js'
+import { InvalidData, NotFound } from '../core/errors.js'
 
 export interface UploadInput {
   /** The client's name for the file; only its extension is kept. */

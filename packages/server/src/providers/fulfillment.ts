@@ -1,4 +1,4 @@
-import { InvalidData } from '../http/errors.js'
+import { InvalidData } from '../core/errors.js'
 
 /** Provider-specific data: a shipping option's `data`, a shipping method's, a fulfillment's. */
 export type FulfillmentData = Record<string, unknown>

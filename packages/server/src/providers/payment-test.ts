@@ -1,4 +1,4 @@
-import { InvalidData, PaymentAuthorizationError, UnexpectedState } from '../http/errors.js'
+import { InvalidData, PaymentAuthorizationError, UnexpectedState } from '../core/errors.js'
 import type { PaymentContext, PaymentData, PaymentProvider, PaymentSessionStatus } from './payment.js'
 
 export const TEST_PAYMENT_PROVIDER_ID = 'test'

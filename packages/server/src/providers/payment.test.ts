@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidData, NotFound, PaymentAuthorizationError } from '../http/errors.js'
+import { InvalidData, NotFound, PaymentAuthorizationError } from '../core/errors.js'
 import {
   defaultPaymentProviders,
   getPaymentProvider,

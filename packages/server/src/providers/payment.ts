@@ -1,4 +1,4 @@
-import { NotFound } from '../http/errors.js'
+import { NotFound } from '../core/errors.js'
 import { TestPaymentProvider } from './payment-test.js'
 
 /** v1's PaymentSessionStatus. */

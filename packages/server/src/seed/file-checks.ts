@@ -1,15 +1,10 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/types.js'
-import { passwordProblem } from '../http/passwords.js'
-import { toHandle } from '../modules/catalog/handles.js'
+import { passwordProblem } from '../core/passwords.js'
+import { toHandle } from '../modules/catalog/products/handles.js'
 import { product, productCategory, productCollection, productVariant } from '../modules/catalog/schema.js'
-import {
-  country,
-  fulfillmentProvider,
-  paymentProvider,
-  region,
-  regionFulfillmentProvider,
-} from '../modules/regions/schema.js'
+import { country, region, regionFulfillmentProvider } from '../modules/regions/schema.js'
+import { fulfillmentProvider, paymentProvider } from '../modules/store/schema.js'
 import { currency, storeCurrency } from '../modules/store/schema.js'
 import { user } from '../modules/users/schema.js'
 import type { SeedCategory, SeedFile, SeedPrice } from './file-schema.js'

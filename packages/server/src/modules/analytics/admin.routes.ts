@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { actorOf } from '../../http/admin-auth.js'
-import { requireFlag } from '../../http/feature-flags.js'
+import { actorOf } from '../../core/request-identity.js'
+import { requireFlag } from '../../core/feature-flags.js'
 import {
   AdminAnalyticsConfigRes,
   AdminDeleteAnalyticsConfigRes,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { SoftDeletableFields } from '../../http/schemas.js'
+import { SoftDeletableFields } from '../../core/schemas.js'
 
 export const AnalyticsConfig = Type.Object({
   ...SoftDeletableFields,

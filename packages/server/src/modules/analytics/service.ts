@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
-import { DuplicateError, NotFound } from '../../http/errors.js'
+import { DuplicateError, NotFound } from '../../core/errors.js'
 import type { AdminPostAnalyticsConfigReq, AdminPostAnalyticsConfigUpdateReq } from './contract.js'
 import { analyticsConfig } from './schema.js'
 

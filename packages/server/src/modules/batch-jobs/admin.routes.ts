@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { actorOf } from '../../http/admin-auth.js'
-import { IdParams } from '../../http/schemas.js'
+import { actorOf } from '../../core/request-identity.js'
+import { IdParams } from '../../core/schemas.js'
 import { AdminBatchJobListRes, AdminBatchJobRes, AdminGetBatchParams, AdminPostBatchesReq } from './contract.js'
 import { cancelBatchJob, confirmBatchJob, createBatchJob, listBatchJobs, retrieveBatchJob } from './service.js'
 import type { BatchJobStrategy } from './strategy.js'

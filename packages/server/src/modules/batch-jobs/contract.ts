@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse, paginationParams } from '../../http/list.js'
-import { DateTime, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
+import { DateComparison, listResponse, paginationParams } from '../../core/list.js'
+import { DateTime, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 import { BATCH_JOB_STATUSES } from './schema.js'
 
 /** Wire schemas of the batch-job routes (reference/admin-api.md "Batch jobs", entities.md BatchJob). */

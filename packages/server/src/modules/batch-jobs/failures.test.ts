@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { generateId } from '../../db/ids.js'
-import { InvalidData } from '../../http/errors.js'
+import { InvalidData } from '../../core/errors.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { BatchJobRunner } from './runner.js'
 import { batchJob } from './schema.js'

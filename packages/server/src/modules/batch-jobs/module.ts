@@ -1,3 +1,4 @@
+import { catalogFlags } from '../catalog/seams.js'
 import type { FastifyInstance } from 'fastify'
 import { adminBatchJobRoutes } from './admin.routes.js'
 import { BatchJobRunner, type BatchJobRunnerOptions } from './runner.js'
@@ -26,7 +27,7 @@ export function createBatchJobRunner(app: FastifyInstance, tuning: RunnerTuning 
     ...tuning,
     logger: app.log,
     files: app.providers.file,
-    flags: app.config.featureFlags,
+    flags: catalogFlags(app),
     strategies: BATCH_JOB_STRATEGIES,
   })
 }

@@ -2,9 +2,9 @@ import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, orderBy, parseFields, pickFields, sortableColumns, whereAll } from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
+import { InvalidData, NotAllowed, NotFound } from '../../core/errors.js'
+import { dateConditions, orderBy, parseFields, pickFields, sortableColumns, whereAll } from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
 import type { FileProvider } from '../../providers/file.js'
 import {
   TIMESTAMP_FILTERS,

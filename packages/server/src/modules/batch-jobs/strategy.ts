@@ -1,6 +1,6 @@
 import type { Db } from '../../db/types.js'
 import type { FileProvider } from '../../providers/file.js'
-import type { CatalogFlags } from '../catalog/products.js'
+import type { CatalogFlags } from '../catalog/products/products.js'
 import type { BatchJobResult, BatchJobRow } from './schema.js'
 
 /** What a strategy may use while it runs a job (handed to it by the runner). */

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { prepared, preparedInsertReturning } from '../../db/prepared.js'
+import { prepared, preparedInsertReturning } from '../../db/fast-path/prepared.js'
 import type { Db } from '../../db/types.js'
-import { InvalidData, NotFound } from '../../http/errors.js'
-import { concurrently } from '../../db/concurrent.js'
+import { InvalidData, NotFound } from '../../core/errors.js'
+import { concurrently } from '../../db/fast-path/concurrent.js'
 import {
   insertAddressStatement,
   normalizeCountry,

@@ -7,7 +7,7 @@ import { useTestApp } from '../../testing/test-app.js'
 import { region as regionTable } from '../regions/schema.js'
 import { ensureStore } from '../store/service.js'
 import { lineItemTaxLine, shippingMethodTaxLine } from './schema.js'
-import { concurrently } from '../../db/concurrent.js'
+import { concurrently } from '../../db/fast-path/concurrent.js'
 import {
   cartTotals,
   clearCartTaxLines,

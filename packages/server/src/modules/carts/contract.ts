@@ -1,6 +1,6 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox'
-import { FindParams } from '../../http/list.js'
-import { BaseFields, DateTime, Email, Metadata, MetadataInput, Nullable } from '../../http/schemas.js'
+import { FindParams } from '../../core/list.js'
+import { BaseFields, DateTime, Email, Metadata, MetadataInput, Nullable } from '../../core/schemas.js'
 import { ProductVariant } from '../catalog/contract.js'
 import { Address, AddressPayload, Customer } from '../customers/contract.js'
 import { Region } from '../regions/contract.js'

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { idempotencyKey } from '../../http/idempotency.js'
+import { idempotencyKey } from '../../core/idempotency.js'
 import { testPaymentProvider } from '../../providers/payment-test.js'
 import { freeCountry, makeCart } from '../../testing/factories/carts.js'
 import { makeProduct, type VariantFixture } from '../../testing/factories/catalog.js'

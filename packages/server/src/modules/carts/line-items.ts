@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { prepared, preparedInsert } from '../../db/prepared.js'
+import { prepared, preparedInsert } from '../../db/fast-path/prepared.js'
 import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { InvalidData, NotFound } from '../../http/errors.js'
-import { concurrently } from '../../db/concurrent.js'
-import { atomicStage, detachedStage, type AnsweredLater, type Stages } from '../../http/idempotency.js'
+import { InvalidData, NotFound } from '../../core/errors.js'
+import { concurrently } from '../../db/fast-path/concurrent.js'
+import { atomicStage, detachedStage, type AnsweredLater, type Stages } from '../../core/idempotency.js'
 import { mutateCart, type CartEnv } from './lock.js'
 import {
   readWholeCart,

@@ -1,16 +1,16 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { prepared, preparedInsert, unencoded } from '../../db/prepared.js'
+import { prepared, preparedInsert, unencoded } from '../../db/fast-path/prepared.js'
 import type { Db } from '../../db/types.js'
-import { Conflict, InvalidData, NotFound } from '../../http/errors.js'
+import { Conflict, InvalidData, NotFound } from '../../core/errors.js'
 import {
   getPaymentProvider,
   type PaymentContext,
   type PaymentData,
   type PaymentSessionStatus,
 } from '../../providers/payment.js'
-import { detachedStage, type Stages } from '../../http/idempotency.js'
-import { concurrently, lastBatch } from '../../db/concurrent.js'
+import { detachedStage, type Stages } from '../../core/idempotency.js'
+import { concurrently, lastBatch } from '../../db/fast-path/concurrent.js'
 import { assertCartOpen, lockCart, type CartEnv } from './lock.js'
 import {
   loadCartDetails,

@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { inIdsParam } from '../../db/in-ids.js'
 import type { Db } from '../../db/types.js'
-import { concurrently, lastBatch } from '../../db/concurrent.js'
-import { prepared, preparedInsert, unencoded } from '../../db/prepared.js'
-import { Conflict, InvalidData } from '../../http/errors.js'
+import { concurrently, lastBatch } from '../../db/fast-path/concurrent.js'
+import { prepared, preparedInsert, unencoded } from '../../db/fast-path/prepared.js'
+import { Conflict, InvalidData } from '../../core/errors.js'
 import {
   checkShippingOptionForCart,
   listShippingOptionsForCart,

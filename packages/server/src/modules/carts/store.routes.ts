@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { runIdempotent } from '../../http/idempotency.js'
+import { runIdempotent } from '../../core/idempotency.js'
 import { StoreShippingOptionsListRes } from '../shipping/contract.js'
 import {
   CartDiscountParams,

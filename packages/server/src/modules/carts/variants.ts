@@ -1,14 +1,14 @@
 import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
-import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
+import { InvalidData, NotAllowed, NotFound } from '../../core/errors.js'
 import { rowReader } from '../../db/json-rows.js'
 import type { PriceRow, VariantRow } from '../catalog/loader.js'
-import { priceIncludesTax, selectPrice } from '../catalog/price-selection.js'
+import { priceIncludesTax, selectPrice } from '../catalog/pricing/price-selection.js'
 import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
 import { availabilityCheck, type ChannelRef } from '../inventory/availability.js'
 import { lineProductColumns, withProfile, type CartFlags, type PricingRegion, type LineProduct } from './loader.js'
-import { prepared } from '../../db/prepared.js'
+import { prepared } from '../../db/fast-path/prepared.js'
 
 /** What a cart needs of a variant to put it on a line: the variant, its product and its prices. */
 export interface CartVariant {

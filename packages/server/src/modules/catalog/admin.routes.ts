@@ -1,8 +1,9 @@
+import { catalogFlags } from './seams.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DeleteResponse, IdParams } from '../../http/schemas.js'
-import { addProductOption, deleteProductOption, updateProductOption } from './options.js'
-import { createProduct, deleteProduct, setProductMetadata, updateProduct } from './product-writes.js'
-import { listAdminProducts, retrieveAdminProduct } from './products.js'
+import { DeleteResponse, IdParams } from '../../core/schemas.js'
+import { addProductOption, deleteProductOption, updateProductOption } from './products/options.js'
+import { createProduct, deleteProduct, setProductMetadata, updateProduct } from './products/writes.js'
+import { listAdminProducts, retrieveAdminProduct } from './products/products.js'
 import {
   AdminGetProductParams,
   AdminGetProductsParams,
@@ -24,8 +25,8 @@ import {
   ProductVariantParams,
   VariantRes,
   VariantsListRes,
-} from './products.contract.js'
-import { listAllProductTypes, listTagUsage } from './tags-types.js'
+} from './products/contract.js'
+import { listAllProductTypes, listTagUsage } from './lookups/tags-types.js'
 import {
   addProductVariant,
   deleteProductVariant,
@@ -33,12 +34,12 @@ import {
   listProductVariants,
   retrieveAdminVariant,
   updateProductVariant,
-} from './variants.js'
+} from './variants/variants.js'
 
 /** `/admin/products*` and `/admin/variants*`. */
 export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['Products']
-  const flags = app.config.featureFlags
+  const flags = catalogFlags(app)
 
   app.get(
     '/admin/products',

@@ -1,5 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox'
-import { BaseFields, DateTime } from '../../http/schemas.js'
+import { BaseFields, DateTime } from '../../core/schemas.js'
 import { SalesChannel } from '../sales-channels/contract.js'
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, Column, eq, getTableColumns, is, isNull, sql, type Query, typ
 import type { AnyPgColumn, PgPreparedQuery, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/types.js'
 import { salesChannel } from '../sales-channels/schema.js'
-import { priceVariant, type PricingContext, type VariantPricing } from './pricing.js'
+import { priceVariant, type PricingContext, type VariantPricing } from './pricing/pricing.js'
 import {
   image,
   moneyAmount,
@@ -19,8 +19,8 @@ import {
   productType,
   productVariant,
 } from './schema.js'
-import { concurrently } from '../../db/concurrent.js'
-import { inventorySeam } from './inventory-seam.js'
+import { concurrently } from '../../db/fast-path/concurrent.js'
+import type { InventorySeam } from './seams.js'
 import { groupBy } from '../../db/group-rows.js'
 
 /**
@@ -73,6 +73,8 @@ export interface LoadOptions {
    * (null: the store's default channel). Absent: the variant's own column.
    */
   stockChannel?: string | null
+  /** The inventory module's seam that knows the stock (with `stockChannel`). */
+  inventory?: InventorySeam
   /** Storefront: only active, public categories. */
   publicCategoriesOnly?: boolean
 }
@@ -400,7 +402,7 @@ async function channelStock(
   variants: readonly VariantRow[],
   options: LoadOptions,
 ): Promise<Map<string, number> | undefined> {
-  const seam = inventorySeam()
+  const seam = options.inventory
   const managed = variants.filter((variant) => variant.manage_inventory).map((variant) => variant.id)
   if (options.stockChannel === undefined || !seam || managed.length === 0) return undefined
   return seam.availability(db, managed, options.stockChannel)

@@ -2,16 +2,16 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { MultipleErrors, NotFound } from '../../http/errors.js'
+import { MultipleErrors, NotFound } from '../../core/errors.js'
 import { salesChannel } from '../sales-channels/schema.js'
 import type { SalesChannelRow } from './loader.js'
-import { missingProducts } from './product-writes.js'
+import { missingProducts } from './products/writes.js'
 import { productSalesChannel } from './schema.js'
 import { catalogWrite } from './read-cache.js'
 
 /**
- * `POST|DELETE /admin/sales-channels/:id/products/batch`: the product side of the channel link lives
- * in the catalogue, so these two routes do too.
+ * The product side of the channel link lives in the catalogue: `POST|DELETE
+ * /admin/sales-channels/:id/products/batch` (sales-channels/products.routes.ts) reach it through a seam.
  */
 
 /**

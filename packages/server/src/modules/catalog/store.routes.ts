@@ -1,7 +1,8 @@
+import { catalogFlags } from './seams.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams } from '../../http/schemas.js'
-import { listCategories, retrieveCategory } from './categories.js'
-import { listStoreCollections, retrieveCollection } from './collections.js'
+import { IdParams } from '../../core/schemas.js'
+import { listCategories, retrieveCategory } from './lookups/categories.js'
+import { listStoreCollections, retrieveCollection } from './lookups/collections.js'
 import {
   CategoryFindParams,
   CollectionRes,
@@ -14,8 +15,8 @@ import {
   StoreGetCollectionsParams,
   StoreGetProductCategoriesParams,
   StoreGetProductTagsParams,
-} from './lookups.contract.js'
-import { listStoreProducts, retrieveStoreProduct } from './products.js'
+} from './lookups/contract.js'
+import { listStoreProducts, retrieveStoreProduct } from './products/products.js'
 import {
   ProductRes,
   ProductsListRes,
@@ -25,15 +26,15 @@ import {
   StoreGetVariantsVariantParams,
   StoreVariantsListRes,
   VariantRes,
-} from './products.contract.js'
-import { listProductTags, listProductTypes } from './tags-types.js'
-import { listStoreVariants, retrieveStoreVariant } from './variants.js'
+} from './products/contract.js'
+import { listProductTags, listProductTypes } from './lookups/tags-types.js'
+import { listStoreVariants, retrieveStoreVariant } from './variants/variants.js'
 
 const STORE = { store: true }
 
 /** The storefront catalogue: products, variants, collections, categories, tags, types. */
 export const storeCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const flags = app.config.featureFlags
+  const flags = catalogFlags(app)
 
   app.get(
     '/store/products',

@@ -1,5 +1,6 @@
+import { customerOrdersOf } from './seams.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DeleteResponse, IdParams } from '../../http/schemas.js'
+import { DeleteResponse, IdParams } from '../../core/schemas.js'
 import {
   AdminCustomerGroupsBatchReq,
   AdminCustomerGroupsListRes,
@@ -39,7 +40,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/customers',
     { schema: { tags, querystring: AdminGetCustomersParams, response: { 200: AdminCustomersListRes } } },
     async (request) => {
-      const { customers, count } = await listCustomers(app.db, request.query, app.customerOrders)
+      const { customers, count } = await listCustomers(app.db, request.query, customerOrdersOf(app))
       return { customers, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
     },
   )
@@ -61,7 +62,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         request.params.id,
         adminCustomerRelations(request.query.expand),
-        app.customerOrders,
+        customerOrdersOf(app),
       ),
     }),
   )
@@ -83,7 +84,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         request.body,
         adminCustomerRelations(request.query.expand),
-        app.customerOrders,
+        customerOrdersOf(app),
       ),
     }),
   )
@@ -155,7 +156,7 @@ export const adminCustomerGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
         app.db,
         request.params.id,
         request.query,
-        app.customerOrders,
+        customerOrdersOf(app),
       )
       return { customers, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
     },

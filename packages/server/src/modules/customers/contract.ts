@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams, StringFilter } from '../../http/list.js'
-import { Email, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
+import { DateComparison, FindParams, listResponse, paginationParams, StringFilter } from '../../core/list.js'
+import { Email, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 
 const Text = Type.String({ maxLength: 500 })
 const Name = Type.String({ maxLength: 200 })

@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, ne, type 
 import { generateId } from '../../db/ids.js'
 import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
+import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
@@ -12,9 +12,9 @@ import {
   sortableColumns,
   stringComparisonConditions,
   whereAll,
-} from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
-import type { CustomerOrdersLoader } from '../../providers/customer-orders.js'
+} from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
+import type { CustomerOrdersLoader } from './seams.js'
 import {
   CUSTOMER_GROUP_FIELDS,
   type AdminGetCustomerGroupsParams,

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { noCustomerOrders } from '../../providers/customer-orders.js'
 import { adminCustomerGroupRoutes, adminCustomerRoutes } from './admin.routes.js'
 import { storeAuthRoutes, storeCustomerRoutes } from './store.routes.js'
 import { registerCustomerSubscribers } from './subscribers.js'
 
 /** Customers, their addresses, customer groups and store auth (the customer hook lives in app.ts). */
 export async function customersModule(app: FastifyInstance): Promise<void> {
-  // Customers answer with their orders, which a later module owns; it replaces this default.
-  app.decorate('customerOrders', noCustomerOrders)
   await app.register(storeAuthRoutes)
   await app.register(storeCustomerRoutes)
   await app.register(adminCustomerRoutes)

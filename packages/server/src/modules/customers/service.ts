@@ -1,16 +1,16 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergedMetadata } from '../../db/metadata.js'
-import { prepared, preparedInsert } from '../../db/prepared.js'
+import { prepared, preparedInsert } from '../../db/fast-path/prepared.js'
 import type { Db } from '../../db/types.js'
-import { concurrently } from '../../db/concurrent.js'
+import { concurrently } from '../../db/fast-path/concurrent.js'
 import { inTransaction } from '../../db/transactions.js'
 import { emit, preparedEmitWhen } from '../../events/outbox.js'
-import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../http/list.js'
-import { hashPassword, passwordProblem } from '../../http/passwords.js'
-import { toList } from '../../http/schemas.js'
-import { noCustomerOrders, type CustomerOrder, type CustomerOrdersLoader } from '../../providers/customer-orders.js'
+import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
+import { dateConditions, likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import { hashPassword, passwordProblem } from '../../core/passwords.js'
+import { toList } from '../../core/schemas.js'
+import { noCustomerOrders, type CustomerOrder, type CustomerOrdersLoader } from './seams.js'
 import { createAddress, retrieveOwnAddress, setBillingAddress, writeAddress, type AddressRow } from './addresses.js'
 import type {
   AddressCreatePayload,
@@ -487,3 +487,13 @@ const guestByEmail = prepared('guest_customer_by_email', (db) =>
     .where(and(byEmail(sql.placeholder('email')), eq(customer.has_account, false)))
     .limit(1),
 )
+
+/** Whether the customer exists and a session or token of password version `tokenVersion` is still theirs. */
+export async function isCurrentCustomer(db: Db, id: string, tokenVersion: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customer.id })
+    .from(customer)
+    .where(and(eq(customer.id, id), isNull(customer.deleted_at), eq(customer.token_version, tokenVersion)))
+    .limit(1)
+  return row !== undefined
+}

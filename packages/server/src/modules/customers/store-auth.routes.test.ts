@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { signToken } from '../../http/tokens.js'
+import { signToken } from '../../core/tokens.js'
 import {
   asCustomer,
   CUSTOMER_PASSWORD,

@@ -1,9 +1,10 @@
+import { customerOrdersOf } from './seams.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { requireCustomer, setSessionCustomer } from '../../http/customer-auth.js'
-import { BareStatus } from '../../http/errors.js'
-import { throttledLogin } from '../../http/login-throttle.js'
-import { signToken } from '../../http/tokens.js'
+import { requireCustomer, setSessionCustomer } from '../../core/request-identity.js'
+import { BareStatus } from '../../core/errors.js'
+import { throttledLogin } from '../../core/login-throttle.js'
+import { signToken } from '../../core/tokens.js'
 import {
   authenticateCustomer,
   customerAccountExists,
@@ -58,7 +59,7 @@ export const storeAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { email, password } = request.body
       const customer = await throttledLogin(app.db, { domain: 'store', email, address: request.ip }, () =>
-        authenticateCustomer(app.db, email, password, AUTH_CUSTOMER_RELATIONS, app.customerOrders),
+        authenticateCustomer(app.db, email, password, AUTH_CUSTOMER_RELATIONS, customerOrdersOf(app)),
       )
       if (!customer) throw new BareStatus(401, 'Unauthorized')
       setSessionCustomer(request, customer)
@@ -67,7 +68,7 @@ export const storeAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get('/store/auth', { ...customerOnly, schema: { tags, response: { 200: StoreAuthRes } } }, async (request) => ({
-    customer: await retrieveCustomer(app.db, requireCustomer(request), AUTH_CUSTOMER_RELATIONS, app.customerOrders),
+    customer: await retrieveCustomer(app.db, requireCustomer(request), AUTH_CUSTOMER_RELATIONS, customerOrdersOf(app)),
   }))
 
   app.delete('/store/auth', { schema: { tags } }, async (request, reply) => {

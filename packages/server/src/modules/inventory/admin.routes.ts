@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { actorOf } from '../../http/admin-auth.js'
-import { requireFlag } from '../../http/feature-flags.js'
-import { DeleteResponse, IdParams, toList } from '../../http/schemas.js'
+import { actorOf } from '../../core/request-identity.js'
+import { requireFlag } from '../../core/feature-flags.js'
+import { DeleteResponse, IdParams, toList } from '../../core/schemas.js'
 import { AdminSalesChannelsRes } from '../sales-channels/contract.js'
 import { variantChannelAvailability } from './availability.js'
 import {

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse } from '../../http/list.js'
-import { Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
-import { NumericalComparison } from '../catalog/products.contract.js'
+import { DateComparison, listResponse } from '../../core/list.js'
+import { Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
+import { NumericalComparison } from '../catalog/products/contract.js'
 import { SalesChannel } from '../sales-channels/contract.js'
 
 /** Wire shapes of the inventory and stock-location modules (reference/admin-api.md, entities.md §6). */

@@ -1,4 +1,4 @@
-import { NotAllowed } from '../../http/errors.js'
+import { NotAllowed } from '../../core/errors.js'
 
 /** v1's insufficient-inventory refusal; cart completion answers it with a 409 `errors` envelope. */
 export class InsufficientInventory extends NotAllowed {

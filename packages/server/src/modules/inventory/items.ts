@@ -3,9 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { DuplicateError, NotAllowed, NotFound } from '../../http/errors.js'
-import { likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
+import { DuplicateError, NotAllowed, NotFound } from '../../core/errors.js'
+import { likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
 import { productVariant } from '../catalog/schema.js'
 import type {
   AdminGetInventoryItemsParams,

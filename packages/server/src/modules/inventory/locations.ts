@@ -2,9 +2,9 @@ import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'driz
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { NotFound } from '../../http/errors.js'
-import { likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
+import { NotFound } from '../../core/errors.js'
+import { likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
 import { retrieveSalesChannel } from '../sales-channels/service.js'
 import { salesChannel } from '../sales-channels/schema.js'
 import {

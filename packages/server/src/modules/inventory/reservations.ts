@@ -1,12 +1,12 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { generateId } from '../../db/ids.js'
-import { fromPgError } from '../../db/pg-errors.js'
+import { fromPgError } from '../../core/pg-errors.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, orderBy, parseExpand, sortableColumns, whereAll } from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
+import { InvalidData, NotAllowed, NotFound } from '../../core/errors.js'
+import { dateConditions, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
 import type {
   AdminGetReservationsParams,
   AdminPostReservationsReq,

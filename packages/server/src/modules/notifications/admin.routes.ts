@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams } from '../../http/schemas.js'
+import { IdParams } from '../../core/schemas.js'
 import {
   AdminGetNotificationsParams,
   AdminNotificationsListRes,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { FindParams, listResponse } from '../../http/list.js'
-import { BaseFields, Nullable, StringOrArray } from '../../http/schemas.js'
+import { FindParams, listResponse } from '../../core/list.js'
+import { BaseFields, Nullable, StringOrArray } from '../../core/schemas.js'
 
 const NotificationFields = {
   ...BaseFields,

@@ -1,8 +1,8 @@
 import { count, desc, eq, getTableColumns, inArray, isNull, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
-import { NotFound } from '../../http/errors.js'
-import { parseExpand, parseFields, whereAll } from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
+import { NotFound } from '../../core/errors.js'
+import { parseExpand, parseFields, whereAll } from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
 import type { NotificationProvider } from '../../providers/notification.js'
 import type {
   AdminGetNotificationsParams,

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse } from '../../http/list.js'
-import { BaseFields, DateTime, Email, Metadata, Nullable, StringOrArray } from '../../http/schemas.js'
+import { DateComparison, FindParams, listResponse } from '../../core/list.js'
+import { BaseFields, DateTime, Email, Metadata, Nullable, StringOrArray } from '../../core/schemas.js'
 import { Cart, LineItem, PaymentSessionStatus, ShippingMethod } from '../carts/contract.js'
 import { Address, Customer } from '../customers/contract.js'
 import { Region } from '../regions/contract.js'

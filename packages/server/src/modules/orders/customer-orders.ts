@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import type { CustomerOrder, CustomerOrdersLoader } from '../../providers/customer-orders.js'
+import type { CustomerOrder, CustomerOrdersLoader } from '../customers/seams.js'
 import { loadOrders } from './loader.js'
 import { order } from './schema.js'
 

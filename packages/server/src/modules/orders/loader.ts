@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { inIdsOf, inIdsParam } from '../../db/in-ids.js'
 import { jsonObjectOf, rowReader } from '../../db/json-rows.js'
-import { prepared } from '../../db/prepared.js'
+import { prepared } from '../../db/fast-path/prepared.js'
 import type { Db } from '../../db/types.js'
-import { InvalidData } from '../../http/errors.js'
-import { parseExpand } from '../../http/list.js'
+import { InvalidData } from '../../core/errors.js'
+import { parseExpand } from '../../core/list.js'
 import { productVariant } from '../catalog/schema.js'
 import {
   lineItem,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { requireCustomer } from '../../http/customer-auth.js'
-import { confirmOrderClaim, requestOrderClaim } from './claims.js'
+import { requireCustomer } from '../../core/request-identity.js'
+import { confirmOrderClaim, requestOrderClaim } from './order-claims/claims.js'
 import {
   StoreCustomersListOrdersRes,
   StoreGetCustomersCustomerOrdersParams,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DeleteResponse, IdParams } from '../../http/schemas.js'
+import { DeleteResponse, IdParams } from '../../core/schemas.js'
 import {
   ADMIN_PAYMENT_COLLECTION_RELATIONS,
   AdminUpdatePaymentCollectionsReq,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { FindParams } from '../../http/list.js'
-import { DateTime, Metadata, MetadataInput, Nullable } from '../../http/schemas.js'
+import { FindParams } from '../../core/list.js'
+import { DateTime, Metadata, MetadataInput, Nullable } from '../../core/schemas.js'
 import { PaymentSession } from '../carts/contract.js'
 import { Payment } from '../orders/contract.js'
 import { Region } from '../regions/contract.js'

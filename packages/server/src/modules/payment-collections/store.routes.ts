@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { IdParams } from '../../http/schemas.js'
+import { IdParams } from '../../core/schemas.js'
 import {
   GetPaymentCollectionParams,
   PaymentCollectionRes,

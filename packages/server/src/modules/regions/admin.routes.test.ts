@@ -3,7 +3,7 @@ import { makeRegion } from '../../testing/factories/regions.js'
 import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { ensureStore, updateStore } from '../store/service.js'
-import { fulfillmentProvider, paymentProvider } from './schema.js'
+import { fulfillmentProvider, paymentProvider } from '../store/schema.js'
 
 const ctx = useTestApp()
 let headers: Record<string, string>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DeleteResponse } from '../../http/schemas.js'
+import { DeleteResponse } from '../../core/schemas.js'
 import {
   AdminGetRegionsParams,
   AdminGetRegionsRegionFulfillmentOptionsRes,

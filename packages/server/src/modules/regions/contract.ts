@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams } from '../../http/list.js'
-import { DateTime, Metadata, MetadataInput, Nullable } from '../../http/schemas.js'
+import { DateComparison, FindParams, listResponse, paginationParams } from '../../core/list.js'
+import { DateTime, Metadata, MetadataInput, Nullable } from '../../core/schemas.js'
 import { Currency, Provider } from '../store/contract.js'
 
 export const Country = Type.Object({

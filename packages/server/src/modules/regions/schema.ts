@@ -1,21 +1,6 @@
 import { boolean, integer, pgTable, primaryKey, real, serial, text } from 'drizzle-orm/pg-core'
 import { metadataColumn, softDeletableColumns } from '../../db/columns.js'
-import { currency } from '../store/schema.js'
-
-export const paymentProvider = pgTable('payment_provider', {
-  id: text('id').primaryKey(),
-  is_installed: boolean('is_installed').notNull().default(true),
-})
-
-export const fulfillmentProvider = pgTable('fulfillment_provider', {
-  id: text('id').primaryKey(),
-  is_installed: boolean('is_installed').notNull().default(true),
-})
-
-export const taxProvider = pgTable('tax_provider', {
-  id: text('id').primaryKey(),
-  is_installed: boolean('is_installed').notNull().default(true),
-})
+import { currency, fulfillmentProvider, paymentProvider, taxProvider } from '../store/schema.js'
 
 export const region = pgTable('region', {
   ...softDeletableColumns(),

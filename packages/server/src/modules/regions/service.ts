@@ -1,10 +1,12 @@
 import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
-import { PgTransaction } from 'drizzle-orm/pg-core'
+import { concurrently } from '../../db/fast-path/concurrent.js'
+import { prepared } from '../../db/fast-path/prepared.js'
+import { groupBy } from '../../db/group-rows.js'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
+import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
@@ -15,7 +17,7 @@ import {
   sortableColumns,
   whereAll,
   type DateComparisonValue,
-} from '../../http/list.js'
+} from '../../core/list.js'
 import { currency, storeCurrency } from '../store/schema.js'
 import type { CurrencyRow } from '../store/service.js'
 import {
@@ -24,15 +26,8 @@ import {
   type AdminPostRegionsRegionReq,
   type AdminPostRegionsReq,
 } from './contract.js'
-import {
-  country,
-  fulfillmentProvider,
-  paymentProvider,
-  region,
-  regionFulfillmentProvider,
-  regionPaymentProvider,
-  taxProvider,
-} from './schema.js'
+import { fulfillmentProvider, paymentProvider, taxProvider } from '../store/schema.js'
+import { country, region, regionFulfillmentProvider, regionPaymentProvider } from './schema.js'
 
 const SORTABLE = sortableColumns({ created_at: region.created_at, updated_at: region.updated_at, name: region.name })
 
@@ -90,76 +85,38 @@ const ids = sql.placeholder('ids')
  * PostgreSQL plans it once per connection: the storefront asks for regions on every page load, and
  * planning the single relational query (a lateral join per relation) cost more than running it.
  */
-function buildStatements(db: Db) {
-  return {
-    countries: () =>
-      db
-        .select()
-        .from(country)
-        .where(sql`${country.region_id} = ANY(${ids})`)
-        .orderBy(asc(country.iso_2))
-        .prepare('regions_countries_of_regions'),
-    paymentProviders: () =>
-      db
-        .select({ region_id: regionPaymentProvider.region_id, provider: paymentProvider })
-        .from(regionPaymentProvider)
-        .innerJoin(paymentProvider, eq(paymentProvider.id, regionPaymentProvider.provider_id))
-        .where(sql`${regionPaymentProvider.region_id} = ANY(${ids})`)
-        .orderBy(asc(regionPaymentProvider.provider_id))
-        .prepare('regions_payment_providers_of_regions'),
-    fulfillmentProviders: () =>
-      db
-        .select({ region_id: regionFulfillmentProvider.region_id, provider: fulfillmentProvider })
-        .from(regionFulfillmentProvider)
-        .innerJoin(fulfillmentProvider, eq(fulfillmentProvider.id, regionFulfillmentProvider.provider_id))
-        .where(sql`${regionFulfillmentProvider.region_id} = ANY(${ids})`)
-        .orderBy(asc(regionFulfillmentProvider.provider_id))
-        .prepare('regions_fulfillment_providers_of_regions'),
-    currencies: () =>
-      db
-        .select()
-        .from(currency)
-        .where(sql`${currency.code} = ANY(${ids})`)
-        .prepare('regions_currencies_by_code'),
-  }
-}
+const countriesOfRegions = prepared('regions_countries_of_regions', (db) =>
+  db
+    .select()
+    .from(country)
+    .where(sql`${country.region_id} = ANY(${ids})`)
+    .orderBy(asc(country.iso_2)),
+)
 
-type Builders = ReturnType<typeof buildStatements>
-type Statements = { [K in keyof Builders]: ReturnType<Builders[K]> }
-const statementsByDb = new WeakMap<Db, Partial<Statements>>()
+const paymentProvidersOfRegions = prepared('regions_payment_providers_of_regions', (db) =>
+  db
+    .select({ region_id: regionPaymentProvider.region_id, provider: paymentProvider })
+    .from(regionPaymentProvider)
+    .innerJoin(paymentProvider, eq(paymentProvider.id, regionPaymentProvider.provider_id))
+    .where(sql`${regionPaymentProvider.region_id} = ANY(${ids})`)
+    .orderBy(asc(regionPaymentProvider.provider_id)),
+)
 
-function statement<K extends keyof Builders>(db: Db, name: K): Statements[K] {
-  let prepared = statementsByDb.get(db)
-  if (!prepared) {
-    prepared = {}
-    statementsByDb.set(db, prepared)
-  }
-  return (prepared[name] ??= buildStatements(db)[name]() as Statements[K]) as Statements[K]
-}
+const fulfillmentProvidersOfRegions = prepared('regions_fulfillment_providers_of_regions', (db) =>
+  db
+    .select({ region_id: regionFulfillmentProvider.region_id, provider: fulfillmentProvider })
+    .from(regionFulfillmentProvider)
+    .innerJoin(fulfillmentProvider, eq(fulfillmentProvider.id, regionFulfillmentProvider.provider_id))
+    .where(sql`${regionFulfillmentProvider.region_id} = ANY(${ids})`)
+    .orderBy(asc(regionFulfillmentProvider.provider_id)),
+)
 
-/** Side by side on the pool; one after another in a transaction, whose connection takes one query at a time. */
-async function inParallel<T extends readonly (() => Promise<unknown>)[]>(
-  db: Db,
-  tasks: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
-  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }
-  if (!(db instanceof PgTransaction)) return (await Promise.all(tasks.map((task) => task()))) as Results
-  const results: unknown[] = []
-  for (const task of tasks) results.push(await task())
-  return results as Results
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const row of rows) {
-    const value = key(row)
-    if (value === null) continue
-    const group = groups.get(value)
-    if (group) group.push(row)
-    else groups.set(value, [row])
-  }
-  return groups
-}
+const currenciesByCode = prepared('regions_currencies_by_code', (db) =>
+  db
+    .select()
+    .from(currency)
+    .where(sql`${currency.code} = ANY(${ids})`),
+)
 
 /** Attaches the expanded relations to regions, with one query per relation for the whole page. */
 async function withRelations(
@@ -172,17 +129,17 @@ async function withRelations(
   const regionIds = rows.map((row) => row.id!)
   const codes = [...new Set(rows.map((row) => row.currency_code!))]
   const none = <T>(): Promise<T[]> => Promise.resolve([])
-  const [countries, payment, fulfillment, currencies] = await inParallel(db, [
-    () => (relations.has('countries') ? statement(db, 'countries').execute({ ids: regionIds }) : none<CountryRow>()),
+  const [countries, payment, fulfillment, currencies] = await concurrently(db, [
+    () => (relations.has('countries') ? countriesOfRegions(db, { ids: regionIds }) : none<CountryRow>()),
     () =>
       relations.has('payment_providers')
-        ? statement(db, 'paymentProviders').execute({ ids: regionIds })
+        ? paymentProvidersOfRegions(db, { ids: regionIds })
         : none<{ region_id: string; provider: ProviderRow }>(),
     () =>
       relations.has('fulfillment_providers')
-        ? statement(db, 'fulfillmentProviders').execute({ ids: regionIds })
+        ? fulfillmentProvidersOfRegions(db, { ids: regionIds })
         : none<{ region_id: string; provider: ProviderRow }>(),
-    () => (relations.has('currency') ? statement(db, 'currencies').execute({ ids: codes }) : none<CurrencyRow>()),
+    () => (relations.has('currency') ? currenciesByCode(db, { ids: codes }) : none<CurrencyRow>()),
   ] as const)
   const countriesByRegion = groupBy(countries, (row) => row.region_id)
   const paymentByRegion = groupBy(payment, (row) => row.region_id)
@@ -226,11 +183,11 @@ export async function listRegions(db: Db, query: ListRegionsQuery): Promise<{ re
     .offset(offset)
   // A page that is not full already tells the total, so most stores never run the count query.
   const pageTellsTotal = rows.length < limit && (rows.length > 0 || offset === 0)
-  const [regions, total] = await inParallel(db, [
+  const [regions, total] = await concurrently(db, [
     () => withRelations(db, rows, relations, hidden),
     async () =>
       pageTellsTotal ? offset + rows.length : (await db.select({ value: count() }).from(region).where(where))[0].value,
-  ] as const)
+  ])
   return { regions, count: total }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { actorOf } from '../../http/admin-auth.js'
-import { DeleteResponse, IdParams } from '../../http/schemas.js'
+import { actorOf } from '../../core/request-identity.js'
+import { DeleteResponse, IdParams } from '../../core/schemas.js'
 import {
   AdminGetSalesChannelsParams,
   AdminPostPublishableApiKeysPublishableApiKeyReq,

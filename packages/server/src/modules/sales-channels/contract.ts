@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse, paginationParams } from '../../http/list.js'
-import { BaseFields, DateTime, Metadata, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
+import { DateComparison, listResponse, paginationParams } from '../../core/list.js'
+import { BaseFields, DateTime, Metadata, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 
 const Name = Type.String({ minLength: 1, maxLength: 255 })
 const Description = Type.String({ maxLength: 5000 })
@@ -129,3 +129,14 @@ export const AdminPublishableApiKeySalesChannelsBatchReq = Type.Object(
   { additionalProperties: false },
 )
 export type AdminPublishableApiKeySalesChannelsBatchReq = Static<typeof AdminPublishableApiKeySalesChannelsBatchReq>
+
+export const AdminSalesChannelProductsBatchReq = Type.Object(
+  {
+    product_ids: Type.Array(
+      Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+      { maxItems: 1000 },
+    ),
+  },
+  { additionalProperties: false },
+)
+export type AdminSalesChannelProductsBatchReq = Static<typeof AdminSalesChannelProductsBatchReq>

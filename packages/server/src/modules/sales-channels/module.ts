@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { adminPublishableApiKeyRoutes, adminSalesChannelRoutes } from './admin.routes.js'
+import { salesChannelProductRoutes } from './products.routes.js'
 
 /**
  * Sales channels and publishable API keys. The hook that scopes `/store` requests to the key in
@@ -8,4 +9,5 @@ import { adminPublishableApiKeyRoutes, adminSalesChannelRoutes } from './admin.r
 export async function salesChannelsModule(app: FastifyInstance): Promise<void> {
   await app.register(adminSalesChannelRoutes)
   await app.register(adminPublishableApiKeyRoutes)
+  await app.register(salesChannelProductRoutes)
 }

@@ -2,8 +2,8 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, or } from
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { InvalidData, NotAllowed, NotFound } from '../../http/errors.js'
-import { dateConditions, likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../http/list.js'
+import { InvalidData, NotAllowed, NotFound } from '../../core/errors.js'
+import { dateConditions, likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
 import {
   PUBLISHABLE_API_KEY_FIELDS,
   type AdminPostPublishableApiKeysPublishableApiKeyReq,

@@ -1,5 +1,5 @@
 import type { AnyColumn } from 'drizzle-orm'
-import { parseFields } from '../../http/list.js'
+import { parseFields } from '../../core/list.js'
 
 /**
  * The columns a list loads for `fields=` (reference/conventions.md §3): only the selected ones,

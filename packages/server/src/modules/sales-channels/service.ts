@@ -1,9 +1,9 @@
 import { and, count, eq, getTableColumns, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
-import { prepared } from '../../db/prepared.js'
+import { prepared } from '../../db/fast-path/prepared.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { NotAllowed, NotFound } from '../../http/errors.js'
+import { NotAllowed, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
@@ -12,8 +12,8 @@ import {
   softDeleteCondition,
   sortableColumns,
   whereAll,
-} from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
+} from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
 import { store } from '../store/schema.js'
 import {
   SALES_CHANNEL_FIELDS,

@@ -8,7 +8,7 @@ import {
 } from '../../testing/factories/shipping.js'
 import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
-import { fulfillmentProvider } from '../regions/schema.js'
+import { fulfillmentProvider } from '../store/schema.js'
 import { deleteRegion } from '../regions/service.js'
 import { ensureStore } from '../store/service.js'
 import type { ShippingProfileRow } from './profiles.js'

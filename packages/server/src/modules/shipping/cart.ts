@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
-import { InvalidData, NotAllowed } from '../../http/errors.js'
+import { InvalidData, NotAllowed } from '../../core/errors.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import { priceShipping, type PricingRegion, type ShippingPrice } from './pricing.js'
 import { profilesOfProducts } from './profiles.js'

@@ -1,6 +1,6 @@
 import { Type, type Static, type TOptional, type TProperties } from '@sinclair/typebox'
-import { DateComparison, listResponse, paginationParams } from '../../http/list.js'
-import { DateTime, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
+import { DateComparison, listResponse, paginationParams } from '../../core/list.js'
+import { DateTime, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 import { Region } from '../regions/contract.js'
 
 export const ShippingProfileType = Type.Union([

@@ -1,7 +1,8 @@
 import { relations } from 'drizzle-orm'
 import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { metadataColumn, softDeletableColumns, timestamptz } from '../../db/columns.js'
-import { fulfillmentProvider, region } from '../regions/schema.js'
+import { region } from '../regions/schema.js'
+import { fulfillmentProvider } from '../store/schema.js'
 
 export type ShippingProfileType = 'default' | 'gift_card' | 'custom'
 export type ShippingOptionPriceType = 'flat_rate' | 'calculated'

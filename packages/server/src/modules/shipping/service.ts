@@ -2,9 +2,9 @@ import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'driz
 import type { FeatureFlags } from '../../config.js'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
-import { prepared } from '../../db/prepared.js'
+import { prepared } from '../../db/fast-path/prepared.js'
 import type { Db } from '../../db/types.js'
-import { InvalidData, NotFound } from '../../http/errors.js'
+import { InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
@@ -14,8 +14,8 @@ import {
   softDeleteCondition,
   sortableColumns,
   whereAll,
-} from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
+} from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
 import type { FulfillmentProviderMap } from '../../providers/fulfillment.js'
 import { regionFulfillmentProvider } from '../regions/schema.js'
 import { lockRegion, type RegionRow } from '../regions/service.js'

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { requireFlag } from '../../http/feature-flags.js'
+import { requireFlag } from '../../core/feature-flags.js'
 import {
   AdminCurrenciesListRes,
   AdminCurrenciesRes,

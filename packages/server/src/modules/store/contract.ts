@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { listResponse } from '../../http/list.js'
-import { BaseFields, Metadata, MetadataInput, Nullable, SoftDeletableFields } from '../../http/schemas.js'
+import { listResponse } from '../../core/list.js'
+import { BaseFields, Metadata, MetadataInput, Nullable, SoftDeletableFields } from '../../core/schemas.js'
 
 const CurrencyCode = Type.String({ minLength: 1, maxLength: 10 })
 const Template = Nullable(Type.String({ maxLength: 2000 }))

@@ -1,7 +1,5 @@
-import { relations } from 'drizzle-orm'
 import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { baseColumns, metadataColumn } from '../../db/columns.js'
-import { salesChannel } from '../sales-channels/schema.js'
 
 export const currency = pgTable('currency', {
   code: text('code').primaryKey(),
@@ -23,7 +21,8 @@ export const store = pgTable('store', {
   payment_link_template: text('payment_link_template'),
   invite_link_template: text('invite_link_template'),
   default_location_id: text('default_location_id'),
-  default_sales_channel_id: text('default_sales_channel_id').references(() => salesChannel.id),
+  // References sales_channel (migrations/); the relation is declared in db/schema.ts.
+  default_sales_channel_id: text('default_sales_channel_id'),
   metadata: metadataColumn(),
 })
 
@@ -40,13 +39,18 @@ export const storeCurrency = pgTable(
   (table) => [primaryKey({ columns: [table.store_id, table.currency_code] })],
 )
 
-export const storeRelations = relations(store, ({ one, many }) => ({
-  default_currency: one(currency, { fields: [store.default_currency_code], references: [currency.code] }),
-  default_sales_channel: one(salesChannel, { fields: [store.default_sales_channel_id], references: [salesChannel.id] }),
-  currencies: many(storeCurrency),
-}))
+/** The payment, fulfillment and tax providers the store has installed (regions pick from them). */
+export const paymentProvider = pgTable('payment_provider', {
+  id: text('id').primaryKey(),
+  is_installed: boolean('is_installed').notNull().default(true),
+})
 
-export const storeCurrencyRelations = relations(storeCurrency, ({ one }) => ({
-  store: one(store, { fields: [storeCurrency.store_id], references: [store.id] }),
-  currency: one(currency, { fields: [storeCurrency.currency_code], references: [currency.code] }),
-}))
+export const fulfillmentProvider = pgTable('fulfillment_provider', {
+  id: text('id').primaryKey(),
+  is_installed: boolean('is_installed').notNull().default(true),
+})
+
+export const taxProvider = pgTable('tax_provider', {
+  id: text('id').primaryKey(),
+  is_installed: boolean('is_installed').notNull().default(true),
+})

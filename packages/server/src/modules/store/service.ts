@@ -2,20 +2,30 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
-import { fulfillmentProvider, paymentProvider, taxProvider } from '../regions/schema.js'
-import type { salesChannel } from '../sales-channels/schema.js'
+import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import type { AdminPostStoreReq, Provider } from './contract.js'
-import { currency, store, storeCurrency } from './schema.js'
+import { currency, fulfillmentProvider, paymentProvider, store, storeCurrency, taxProvider } from './schema.js'
 import { ADVISORY_LOCKS, holdAdvisoryLock } from '../../db/advisory-locks.js'
 
 export type StoreRow = typeof store.$inferSelect
 export type CurrencyRow = typeof currency.$inferSelect
 
+/** The store's default sales channel, as db/schema.ts relates it (the sales-channels module owns the table). */
+interface DefaultSalesChannel {
+  id: string
+  name: string
+  description: string | null
+  is_disabled: boolean
+  metadata: Record<string, unknown> | null
+  created_at: Date
+  updated_at: Date
+  deleted_at: Date | null
+}
+
 export interface StoreDetails extends StoreRow {
   currencies: CurrencyRow[]
   default_currency: CurrencyRow
-  default_sales_channel: typeof salesChannel.$inferSelect | null
+  default_sales_channel: DefaultSalesChannel | null
 }
 
 const DEFAULT_CURRENCY = 'usd'

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse } from '../../http/list.js'
-import { DateTime, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
+import { DateComparison, listResponse } from '../../core/list.js'
+import { DateTime, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 import { ProductBase, ProductType } from '../catalog/contract.js'
 
 /** Scalar columns `fields` may select. */

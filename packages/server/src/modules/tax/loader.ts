@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
-import { InvalidData } from '../../http/errors.js'
-import { toList } from '../../http/schemas.js'
+import { InvalidData } from '../../core/errors.js'
+import { toList } from '../../core/schemas.js'
 import { product, productType } from '../catalog/schema.js'
 import { shippingOption } from '../shipping/schema.js'
 import {

@@ -2,7 +2,7 @@ import { and, count, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, s
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
-import { NotFound } from '../../http/errors.js'
+import { NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
@@ -10,8 +10,8 @@ import {
   sortableColumns,
   whereAll,
   type DateComparisonValue,
-} from '../../http/list.js'
-import { toList } from '../../http/schemas.js'
+} from '../../core/list.js'
+import { toList } from '../../core/schemas.js'
 import { product, productType } from '../catalog/schema.js'
 import { region } from '../regions/schema.js'
 import { shippingOption } from '../shipping/schema.js'

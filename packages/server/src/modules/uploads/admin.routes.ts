@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { InvalidData } from '../../http/errors.js'
+import { InvalidData } from '../../core/errors.js'
 import {
   AdminDeleteUploadsReq,
   AdminDeleteUploadsRes,

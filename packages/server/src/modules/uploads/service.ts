@@ -1,6 +1,6 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart'
 import { extname } from 'node:path'
-import { InvalidData } from '../../http/errors.js'
+import { InvalidData } from '../../core/errors.js'
 import type { FileProvider, StoredFile } from '../../providers/file.js'
 
 /** The multipart field that carries the files, as in v1 (`multer().array("files")`). */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { setSessionUser } from '../../http/admin-auth.js'
-import { BareStatus } from '../../http/errors.js'
-import { throttledLogin } from '../../http/login-throttle.js'
-import { DeleteResponse, IdParams } from '../../http/schemas.js'
-import { signToken } from '../../http/tokens.js'
+import { setSessionUser } from '../../core/request-identity.js'
+import { BareStatus } from '../../core/errors.js'
+import { throttledLogin } from '../../core/login-throttle.js'
+import { DeleteResponse, IdParams } from '../../core/schemas.js'
+import { signToken } from '../../core/tokens.js'
 import {
   AdminAuthRes,
   AdminBearerAuthRes,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse, paginationParams } from '../../http/list.js'
+import { DateComparison, listResponse, paginationParams } from '../../core/list.js'
 import {
   DateTime,
   Email,
@@ -8,7 +8,7 @@ import {
   Nullable,
   SoftDeletableFields,
   StringOrArray,
-} from '../../http/schemas.js'
+} from '../../core/schemas.js'
 
 export const UserRole = Type.Union([Type.Literal('admin'), Type.Literal('member'), Type.Literal('developer')])
 

@@ -3,7 +3,7 @@ import { generateId } from '../../db/ids.js'
 import { mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
-import { BareStatus, DuplicateError, InvalidData, NotFound } from '../../http/errors.js'
+import { BareStatus, DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
@@ -11,10 +11,10 @@ import {
   softDeleteCondition,
   sortableColumns,
   whereAll,
-} from '../../http/list.js'
-import { hashPassword, passwordProblem, verifyPassword } from '../../http/passwords.js'
-import { toList } from '../../http/schemas.js'
-import { signToken, verifyToken } from '../../http/tokens.js'
+} from '../../core/list.js'
+import { hashPassword, passwordProblem, verifyPassword } from '../../core/passwords.js'
+import { toList } from '../../core/schemas.js'
+import { signToken, verifyToken } from '../../core/tokens.js'
 import type {
   AdminCreateUserRequest,
   AdminGetUsersParams,
@@ -204,4 +204,24 @@ function decodeUnverified(token: string): { email?: string } | undefined {
   } catch {
     return undefined
   }
+}
+
+/** Whether the user exists and a session or token of password version `tokenVersion` is still theirs. */
+export async function isCurrentUser(db: Db, id: string, tokenVersion: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, id), isNull(user.deleted_at), eq(user.token_version, tokenVersion)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** The user an API token (`x-medusa-access-token`) belongs to. */
+export async function userOfApiToken(db: Db, apiToken: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.api_token, apiToken), isNull(user.deleted_at)))
+    .limit(1)
+  return row?.id
 }

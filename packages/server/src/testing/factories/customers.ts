@@ -1,7 +1,7 @@
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
-import { hashPassword } from '../../http/passwords.js'
-import { signToken } from '../../http/tokens.js'
+import { hashPassword } from '../../core/passwords.js'
+import { signToken } from '../../core/tokens.js'
 import { address, customer, customerGroup, customerGroupCustomer } from '../../modules/customers/schema.js'
 import { testConfig } from '../test-app.js'
 

@@ -1,6 +1,7 @@
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
-import { fulfillmentProvider, paymentProvider, region } from '../../modules/regions/schema.js'
+import { region } from '../../modules/regions/schema.js'
+import { fulfillmentProvider, paymentProvider } from '../../modules/store/schema.js'
 import {
   assignCountries,
   linkProviders,

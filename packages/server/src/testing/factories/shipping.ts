@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
-import { fulfillmentProvider } from '../../modules/regions/schema.js'
+import { fulfillmentProvider } from '../../modules/store/schema.js'
 import {
   shippingOption,
   shippingOptionRequirement,

@@ -1,6 +1,6 @@
 import { and, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../../db/types.js'
-import type { CatalogFlags } from '../../catalog/products.js'
+import type { CatalogFlags } from '../../catalog/products/products.js'
 import { region } from '../../regions/schema.js'
 import { currency } from '../../store/schema.js'
 import {
