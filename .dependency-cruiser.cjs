@@ -89,7 +89,7 @@ module.exports = {
     {
       name: 'http-through-services',
       severity: 'error',
-      comment: "http/ reaches a module through its service, never its tables",
+      comment: 'http/ reaches a module through its service, never its tables',
       from: { path: `${SRC}/http/` },
       to: { path: `${SRC}/modules/[^/]+/schema\\.ts$` },
     },
