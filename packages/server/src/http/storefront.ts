@@ -1,0 +1,134 @@
+import fastifyStatic from '@fastify/static'
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { product } from '../modules/catalog/schema.js'
+import { publishableApiKey } from '../modules/sales-channels/schema.js'
+
+/** apps/storefront/dist of the workspace; the same relative place from src/http and dist/http. */
+export const DEFAULT_STOREFRONT_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../apps/storefront/dist',
+)
+
+/** Whether a built storefront is there to serve. */
+export function storefrontIsBuilt(storefrontDir: string = DEFAULT_STOREFRONT_DIR): boolean {
+  return existsSync(join(storefrontDir, 'index.html'))
+}
+
+/**
+ * Paths the shop never answers: the API, the admin, files and docs keep their own routes, and an
+ * unknown path under them stays the API's JSON 404.
+ */
+const SERVER_PREFIXES = [
+  '/store',
+  '/admin',
+  '/app',
+  '/uploads',
+  '/docs',
+  '/locales',
+  '/health',
+  '/openapi.json',
+  // A missing bundle is a 404, never a page: a stale tab must not run HTML as a script.
+  '/assets',
+]
+
+function isServerPath(url: string): boolean {
+  const path = url.split('?')[0]
+  return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+const escapeXml = escapeAttribute
+
+/** The key the shop calls the API with: the oldest publishable key not revoked (the demo seed's). */
+async function storefrontKey(app: FastifyInstance): Promise<string> {
+  const [key] = await app.db
+    .select({ id: publishableApiKey.id })
+    .from(publishableApiKey)
+    .where(isNull(publishableApiKey.revoked_at))
+    .orderBy(asc(publishableApiKey.created_at))
+    .limit(1)
+  return key?.id ?? ''
+}
+
+/** The feature flags that change what the shop shows. */
+function storefrontFeatures(app: FastifyInstance): string {
+  return app.config.featureFlags.product_categories ? 'product_categories' : ''
+}
+
+const SITEMAP_LIMIT = 50_000
+
+async function sitemap(app: FastifyInstance): Promise<string> {
+  const base = app.config.publicUrl.replace(/\/$/, '')
+  const rows = await app.db
+    .select({ handle: product.handle })
+    .from(product)
+    .where(and(eq(product.status, 'published'), isNull(product.deleted_at), isNotNull(product.handle)))
+    .orderBy(asc(product.handle))
+    .limit(SITEMAP_LIMIT - 2)
+  const paths = ['/', '/products', ...rows.map((row) => `/products/${encodeURIComponent(row.handle!)}`)]
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+function robots(app: FastifyInstance): string {
+  const base = app.config.publicUrl.replace(/\/$/, '')
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /cart',
+    'Disallow: /checkout',
+    'Disallow: /account',
+    'Disallow: /order/',
+    'Disallow: /app/',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n')
+}
+
+/**
+ * Serves the built storefront at `/`: its hashed assets under /assets/, `/robots.txt`,
+ * `/sitemap.xml`, and index.html for every other GET the server has no route for, with the
+ * publishable key and the shop's feature flags written into its meta tags. When the storefront is
+ * not built, nothing is registered.
+ */
+export async function storefrontRoutes(app: FastifyInstance, storefrontDir: string): Promise<void> {
+  if (!storefrontIsBuilt(storefrontDir)) return
+  const template = readFileSync(join(storefrontDir, 'index.html'), 'utf8')
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: join(storefrontDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+    })
+
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isServerPath(request.url)) return reply.callNotFound()
+      const html = template
+        .replace('__EMPORIUM_PUBLISHABLE_KEY__', escapeAttribute(await storefrontKey(app)))
+        .replace('__EMPORIUM_FEATURES__', escapeAttribute(storefrontFeatures(app)))
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+    }
+    scope.get('/', { schema: { hide: true } }, sendIndex)
+    scope.get('/*', { schema: { hide: true } }, sendIndex)
+    scope.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robots(app)),
+    )
+    scope.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .type('application/xml; charset=utf-8')
+        .send(await sitemap(app)),
+    )
+  })
+}
