@@ -11,9 +11,11 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: Layout,
+    // The first page's chunk is loading: the layout's empty frame is enough meanwhile.
+    HydrateFallback: () => null,
     children: [
       { index: true, lazy: page(() => import('./routes/home')) },
-      { path: 'store', lazy: page(() => import('./routes/catalogue')) },
+      { path: 'products', lazy: page(() => import('./routes/catalogue')) },
       { path: 'search', lazy: page(() => import('./routes/search')) },
       { path: 'products/:handle', lazy: page(() => import('./routes/product')) },
       { path: 'cart', lazy: page(() => import('./routes/cart')) },

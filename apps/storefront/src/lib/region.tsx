@@ -29,6 +29,12 @@ function readChoice(): Choice | undefined {
   }
 }
 
+/** Until the shopper chooses, the region of the browser's country (`en-US` → us), if the shop sells there. */
+function regionOfBrowser(regions: Region[]): Region | undefined {
+  const country = navigator.language.split('-')[1]?.toLowerCase()
+  return country ? regions.find((candidate) => candidate.countries?.some((c) => c.iso_2 === country)) : undefined
+}
+
 /**
  * The shopper's country, and through it the region: its currency, tax rate and payment and
  * shipping choices. Kept in local storage; the first region's first country until chosen.
@@ -42,7 +48,8 @@ export function RegionProvider({ children }: { children: ReactNode }) {
   const [choice, setChoice] = useState<Choice | undefined>(readChoice)
   const sessionCart = useSessionCart()
 
-  const region = regions.find((candidate) => candidate.id === choice?.regionId) ?? regions[0]
+  const region =
+    regions.find((candidate) => candidate.id === choice?.regionId) ?? regionOfBrowser(regions) ?? regions[0]
   const countryCode =
     region && choice?.regionId === region.id ? choice.countryCode : (region?.countries?.[0]?.iso_2 ?? undefined)
 

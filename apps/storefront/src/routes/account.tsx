@@ -66,14 +66,13 @@ function AccountPage() {
         <button
           type="button"
           className="underline"
-          onClick={() =>
-            logout.mutate(undefined, {
-              onSettled: () => {
-                signedIn.set(false)
-                navigate('/')
-              },
-            })
-          }
+          onClick={async () => {
+            // Leave the account page first: its customer query would otherwise be refetched
+            // once the session is gone, and answer 401.
+            signedIn.set(false)
+            await navigate('/')
+            logout.mutate()
+          }}
         >
           {t('account.logout')}
         </button>

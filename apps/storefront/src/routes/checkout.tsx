@@ -24,6 +24,9 @@ export default function Checkout() {
   const [attemptKey, setAttemptKey] = useState(newAttemptKey)
   const [error, setError] = useState<string>()
   const [needsMore, setNeedsMore] = useState(false)
+  // The shopper's pick shows at once; the server's cart confirms it a moment later.
+  const [pickedOption, setPickedOption] = useState<string>()
+  const [pickedProvider, setPickedProvider] = useState<string>()
   const hasAddress = !!cart?.shipping_address?.address_1 && !editingAddress
   const options = useCartShippingOptions(cartId, undefined, { enabled: hasAddress })
 
@@ -40,10 +43,13 @@ export default function Checkout() {
   const currency = cart.region?.currency_code ?? 'usd'
   const countries = cart.region?.countries ?? []
   const address = cart.shipping_address
-  const selectedOption = cart.shipping_methods?.[0]?.shipping_option_id
+  const savedOption = cart.shipping_methods?.[0]?.shipping_option_id
+  const selectedOption = addShippingMethod.isPending ? pickedOption : savedOption
   const sessions = cart.payment_sessions ?? []
-  const selectedProvider = cart.payment_session?.provider_id
-  const ready = !!cart.email && hasAddress && !!selectedOption && !!selectedProvider
+  const savedProvider = cart.payment_session?.provider_id
+  const selectedProvider = pay.isPending ? pickedProvider : savedProvider
+  const ready =
+    !!cart.email && hasAddress && !!savedOption && !!savedProvider && !addShippingMethod.isPending && !pay.isPending
 
   const fail = (failure: unknown) => setError((failure as Error).message)
 
@@ -210,8 +216,10 @@ export default function Checkout() {
                     type="radio"
                     name="shipping"
                     checked={selectedOption === option.id}
-                    disabled={addShippingMethod.isPending}
-                    onChange={() => addShippingMethod.mutate({ option_id: option.id! }, { onError: fail })}
+                    onChange={() => {
+                      setPickedOption(option.id)
+                      addShippingMethod.mutate({ option_id: option.id! }, { onError: fail })
+                    }}
                   />
                   <span className="flex-1">{option.name}</span>
                   <span>{money.total(option.amount ?? 0, currency)}</span>
@@ -221,7 +229,7 @@ export default function Checkout() {
           </fieldset>
         ) : null}
 
-        {hasAddress && selectedOption ? (
+        {hasAddress && savedOption ? (
           <fieldset>
             <legend className="text-lg font-semibold">{t('checkout.payment')}</legend>
             <div className="mt-2 flex flex-col gap-2">
@@ -234,8 +242,10 @@ export default function Checkout() {
                     type="radio"
                     name="payment"
                     checked={selectedProvider === paymentSession.provider_id}
-                    disabled={pay.isPending}
-                    onChange={() => pay.mutate({ provider_id: paymentSession.provider_id }, { onError: fail })}
+                    onChange={() => {
+                      setPickedProvider(paymentSession.provider_id)
+                      pay.mutate({ provider_id: paymentSession.provider_id }, { onError: fail })
+                    }}
                   />
                   {t(`checkout.provider_${paymentSession.provider_id}`, { defaultValue: paymentSession.provider_id })}
                 </label>
