@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite'
 
 const apiTarget = process.env.EMPORIUM_API_URL ?? 'http://localhost:9000'
 
@@ -26,6 +26,11 @@ export default defineConfig({
   resolve: {
     conditions: ['emporium-source', ...defaultClientConditions],
     alias: { '@emporium/react': fileURLToPath(new URL('../../packages/react/src/index.ts', import.meta.url)) },
+  },
+  // The server render (src/entry-server.tsx) bundles the workspace packages from their sources too.
+  ssr: {
+    noExternal: ['@emporium/react', '@emporium/client'],
+    resolve: { conditions: ['emporium-source', ...defaultServerConditions] },
   },
   server: {
     port: 8000,

@@ -118,3 +118,31 @@ export function uniqueShopper(purpose: string): Shopper {
     lastName: 'Hopper',
   }
 }
+
+/** The accessible name of the focused element, as near as a label or text gives it. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLInputElement | null
+    if (!element) return ''
+    const label = element.labels?.[0]?.textContent ?? element.getAttribute('aria-label') ?? element.textContent ?? ''
+    return label.trim()
+  })
+}
+
+/** Presses Tab (and only Tab) until the focused element's name matches. */
+export async function tabTo(page: Page, name: RegExp, limit = 80): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press('Tab')
+    if (name.test(await focusedName(page))) return
+  }
+  throw new Error(`Tab never reached an element named ${name}`)
+}
+
+/** Moves through a radio group with the arrow keys until the focused radio's name matches. */
+export async function arrowTo(page: Page, name: RegExp, limit = 10): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (name.test(await focusedName(page))) return
+    await page.keyboard.press('ArrowDown')
+  }
+  throw new Error(`The arrow keys never reached a radio named ${name}`)
+}

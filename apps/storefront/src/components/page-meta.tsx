@@ -11,6 +11,8 @@ export function PageMeta({
   image?: string | null
 }) {
   const { t } = useTranslation()
+  // The server writes these into <head> itself (entry-server.tsx); the browser's render owns them after.
+  if (typeof window === 'undefined') return null
   const full = `${title} · ${t('shop.name')}`
   return (
     <>

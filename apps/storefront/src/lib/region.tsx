@@ -21,6 +21,7 @@ const STORAGE_KEY = 'emporium-storefront-region'
 const RegionContext = createContext<RegionContextValue | null>(null)
 
 function readChoice(): Choice | undefined {
+  if (typeof window === 'undefined') return undefined
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Choice | null
     return saved?.regionId ? saved : undefined
@@ -29,9 +30,11 @@ function readChoice(): Choice | undefined {
   }
 }
 
-/** Until the shopper chooses, the region of the browser's country (`en-US` → us), if the shop sells there. */
-function regionOfBrowser(regions: Region[]): Region | undefined {
-  const country = navigator.language.split('-')[1]?.toLowerCase()
+/**
+ * Until the shopper chooses, the region of the browser's country (`en-US` → us) if the shop sells
+ * there. The server render reads the same country from Accept-Language, so both agree.
+ */
+function regionOfBrowser(regions: Region[], country: string | undefined): Region | undefined {
   return country ? regions.find((candidate) => candidate.countries?.some((c) => c.iso_2 === country)) : undefined
 }
 
@@ -39,7 +42,7 @@ function regionOfBrowser(regions: Region[]): Region | undefined {
  * The shopper's country, and through it the region: its currency, tax rate and payment and
  * shipping choices. Kept in local storage; the first region's first country until chosen.
  */
-export function RegionProvider({ children }: { children: ReactNode }) {
+export function RegionProvider({ children, browserCountry }: { children: ReactNode; browserCountry?: string }) {
   const { regions: listed } = useRegions()
   const regions = useMemo(
     () => (listed ?? []).filter((candidate): candidate is Region => typeof candidate.currency_code === 'string'),
@@ -49,7 +52,9 @@ export function RegionProvider({ children }: { children: ReactNode }) {
   const sessionCart = useSessionCart()
 
   const region =
-    regions.find((candidate) => candidate.id === choice?.regionId) ?? regionOfBrowser(regions) ?? regions[0]
+    regions.find((candidate) => candidate.id === choice?.regionId) ??
+    regionOfBrowser(regions, browserCountry) ??
+    regions[0]
   const countryCode =
     region && choice?.regionId === region.id ? choice.countryCode : (region?.countries?.[0]?.iso_2 ?? undefined)
 
@@ -83,4 +88,9 @@ export function useRegion(): RegionContextValue {
   const context = useContext(RegionContext)
   if (!context) throw new Error('useRegion must be used within a RegionProvider')
   return context
+}
+
+/** The country of a language tag: `en-US` → `us`. */
+export function countryOfLanguage(tag: string | undefined): string | undefined {
+  return tag?.split(',')[0]?.split(';')[0]?.split('-')[1]?.toLowerCase()
 }

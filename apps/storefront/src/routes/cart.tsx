@@ -108,7 +108,7 @@ export default function CartPage() {
             <button
               type="button"
               onClick={checkout}
-              disabled={startCheckout.isPending}
+              disabled={startCheckout.isPending || !region}
               className="rounded bg-gray-900 px-6 py-3 font-medium text-white disabled:bg-gray-500"
             >
               {startCheckout.isPending ? t('checkout.preparing') : t('cart.checkout')}

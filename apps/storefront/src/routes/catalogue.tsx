@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router'
 import { PageMeta } from '../components/page-meta'
 import { ProductCard } from '../components/product-card'
 import { catalogueQuery, PAGE_SIZE, readCatalogueState, type Sort } from '../lib/catalogue-query'
-import { storefrontConfig } from '../lib/config'
+import { useFeature } from '../lib/features'
 import { useRegion } from '../lib/region'
 
 function FilterSelect(props: {
@@ -41,7 +41,7 @@ export default function Catalogue() {
   const [params, setParams] = useSearchParams()
   const state = readCatalogueState(params)
   const { region } = useRegion()
-  const categoriesOn = storefrontConfig().features.includes('product_categories')
+  const categoriesOn = useFeature('product_categories')
   const { collections = [] } = useCollections({ limit: 100 })
   const { product_categories = [] } = useProductCategories({ limit: 100 }, { enabled: categoriesOn })
   const {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { createPublishableApiKey } from '../modules/sales-channels/publishable-keys.js'
 import { makeProduct } from '../testing/factories/catalog.js'
+import { makeRegion } from '../testing/factories/regions.js'
 import { testConfig } from '../testing/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.js'
 
@@ -130,5 +131,79 @@ describe('the storefront at /', () => {
 
     expect(res.statusCode).toBe(404)
     expect(res.json()).toMatchObject({ type: 'not_found' })
+  })
+})
+
+/**
+ * A server entry as the storefront's build leaves it (dist/server/entry-server.js). This one asks
+ * the API for the regions over HTTP, as the real one asks for products, and renders their names.
+ */
+const SERVER_ENTRY = `
+export async function render({ url, apiUrl, publishableApiKey, acceptLanguage }) {
+  if (!url.startsWith('/products')) return null
+  if (url.startsWith('/products/broken')) throw new Error('render failed')
+  const answer = await fetch(apiUrl + '/store/regions', { headers: { 'x-publishable-api-key': publishableApiKey } })
+  const { regions } = await answer.json()
+  return {
+    html: '<ul>' + regions.map((region) => '<li>' + region.name + '</li>').join('') + '</ul><p>' + acceptLanguage + '</p>',
+    head: '<title>Rendered</title>',
+    state: JSON.stringify({ queries: [] }),
+    status: url === '/products/missing' ? 404 : 200,
+  }
+}
+`
+
+describe('the server render of the storefront', () => {
+  let listening: FastifyInstance
+  let renderDir: string
+
+  beforeAll(async () => {
+    renderDir = fakeStorefrontBuild()
+    mkdirSync(join(renderDir, 'server'))
+    writeFileSync(join(renderDir, 'server/entry-server.js'), SERVER_ENTRY)
+    listening = await buildApp({
+      config: testConfig(),
+      database,
+      logger: false,
+      webApps: { storefrontDir: renderDir, adminDir: join(renderDir, 'none') },
+    })
+    await listening.listen({ port: 0, host: '127.0.0.1' })
+    await makeRegion(database.db, { name: 'Rendered Region', currency_code: 'usd' })
+  })
+
+  afterAll(async () => {
+    await listening?.close()
+    rmSync(renderDir, { recursive: true, force: true })
+  })
+
+  it('puts the rendered page, its head tags and its data into index.html', async () => {
+    const res = await fetch(`${listening.listeningOrigin}/products?page=2`, { headers: { 'accept-language': 'de-DE' } })
+    const html = await res.text()
+
+    expect(res.status).toBe(200)
+    expect(html).toContain('<li>Rendered Region</li>')
+    expect(html).toContain('<p>de-DE</p>')
+    expect(html).toContain('<title>Rendered</title></head>')
+    expect(html).toContain('<script id="emporium-state" type="application/json">{"queries":[]}</script>')
+    expect(html).toContain(`content="${key}"`)
+  })
+
+  it('answers the status the render gives, such as 404 for a missing product', async () => {
+    const res = await fetch(`${listening.listeningOrigin}/products/missing`)
+
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('<li>Rendered Region</li>')
+  })
+
+  it('serves the page for the browser to render when the server render fails or does not apply', async () => {
+    const broken = await fetch(`${listening.listeningOrigin}/products/broken`)
+    const cart = await fetch(`${listening.listeningOrigin}/cart`)
+
+    for (const res of [broken, cart]) {
+      const html = await res.text()
+      expect(res.status).toBe(200)
+      expect(html).toContain('<div id="root"></div>')
+      expect(html).not.toContain('emporium-state')
+    }
   })
 })

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { product } from '../modules/catalog/schema.js'
 import { publishableApiKey } from '../modules/sales-channels/schema.js'
 
@@ -91,15 +91,53 @@ function robots(app: FastifyInstance): string {
   ].join('\n')
 }
 
+/** What the storefront's server entry (apps/storefront/src/entry-server.tsx) exports. */
+interface ServerEntry {
+  render(input: {
+    url: string
+    apiUrl: string
+    publishableApiKey?: string
+    acceptLanguage?: string
+    features?: string
+  }): Promise<{ html: string; head: string; state: string; status: number } | null>
+}
+
+async function loadServerEntry(storefrontDir: string): Promise<ServerEntry | undefined> {
+  const entry = join(storefrontDir, 'server/entry-server.js')
+  return existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as ServerEntry) : undefined
+}
+
+/** Where this server answers itself: the server render calls the API like any client. */
+function ownUrl(app: FastifyInstance): string | undefined {
+  const address = app.server.address()
+  if (!address || typeof address === 'string') return undefined
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+}
+
+/** index.html with a server-rendered page in it: its markup, its head tags and its data. */
+function withRenderedPage(html: string, page: { html: string; head: string; state: string }): string {
+  return html
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `${page.head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script id="emporium-state" type="application/json">${page.state}</script>`,
+    )
+}
+
 /**
  * Serves the built storefront at `/`: its hashed assets under /assets/, `/robots.txt`,
  * `/sitemap.xml`, and index.html for every other GET the server has no route for, with the
- * publishable key and the shop's feature flags written into its meta tags. When the storefront is
- * not built, nothing is registered.
+ * publishable key and the shop's feature flags written into its meta tags. The catalogue and
+ * product pages come rendered (the storefront's server entry), when it is built and the server
+ * listens. When the storefront is not built, nothing is registered.
  */
 export async function storefrontRoutes(app: FastifyInstance, storefrontDir: string): Promise<void> {
   if (!storefrontIsBuilt(storefrontDir)) return
   const template = readFileSync(join(storefrontDir, 'index.html'), 'utf8')
+  const serverEntry = await loadServerEntry(storefrontDir)
 
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
@@ -114,10 +152,31 @@ export async function storefrontRoutes(app: FastifyInstance, storefrontDir: stri
 
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (isServerPath(request.url)) return reply.callNotFound()
-      const html = template
-        .replace('__EMPORIUM_PUBLISHABLE_KEY__', escapeAttribute(await storefrontKey(app)))
+      const key = await storefrontKey(app)
+      let html = template
+        .replace('__EMPORIUM_PUBLISHABLE_KEY__', escapeAttribute(key))
         .replace('__EMPORIUM_FEATURES__', escapeAttribute(storefrontFeatures(app)))
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+      let status = 200
+      const apiUrl = ownUrl(app)
+      if (serverEntry && apiUrl) {
+        try {
+          const page = await serverEntry.render({
+            url: request.url,
+            apiUrl,
+            publishableApiKey: key || undefined,
+            acceptLanguage: request.headers['accept-language'],
+            features: storefrontFeatures(app),
+          })
+          if (page) {
+            html = withRenderedPage(html, page)
+            status = page.status
+          }
+        } catch (error) {
+          // The browser can still render the page: serve it without the server's markup.
+          request.log.error({ err: error }, 'storefront server render failed')
+        }
+      }
+      return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
     }
     scope.get('/', { schema: { hide: true } }, sendIndex)
     scope.get('/*', { schema: { hide: true } }, sendIndex)
