@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { createPublishableApiKey } from '../modules/sales-channels/publishable-keys.js'
@@ -23,6 +24,7 @@ function fakeStorefrontBuild(): string {
   mkdirSync(join(dir, 'assets'))
   writeFileSync(join(dir, 'index.html'), INDEX)
   writeFileSync(join(dir, 'assets/index-abc123.js'), 'console.log("shop")')
+  writeFileSync(join(dir, 'assets/index-abc123.js.br'), brotliCompressSync('console.log("shop")'))
   return dir
 }
 
@@ -82,6 +84,19 @@ describe('the storefront at /', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(res.body).toBe('console.log("shop")')
+  })
+
+  it('sends the Brotli copy of an asset to a browser that accepts it', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toContain('javascript')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log("shop")')
   })
 
   it('keeps the API answers: routes work and unknown API paths are still the JSON 404', async () => {

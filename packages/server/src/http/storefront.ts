@@ -143,6 +143,8 @@ export async function storefrontRoutes(app: FastifyInstance, storefrontDir: stri
     await scope.register(fastifyStatic, {
       root: join(storefrontDir, 'assets'),
       prefix: '/assets/',
+      // The build writes .br and .gz copies; the one the browser accepts is sent.
+      preCompressed: true,
       wildcard: false,
       index: false,
       dotfiles: 'deny',
