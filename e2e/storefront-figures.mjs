@@ -6,6 +6,7 @@
 //
 // Each run is a cold load (new context, empty cache). Two profiles: the machine as it is, and
 // Lighthouse's mobile CPU (4x slowdown). Medians are printed as a Markdown table.
+/* global window */
 import { chromium } from 'playwright-core'
 
 const baseUrl = process.argv[2] ?? 'http://localhost:9000'
