@@ -20,7 +20,9 @@ export default function Checkout() {
   const { cart, updateCart, addShippingMethod, pay, completeCheckout } = useCart()
   const cartId = cart?.id ?? ''
   const updatePaymentSession = useUpdatePaymentSession(cartId)
-  const [editingAddress, setEditingAddress] = useState(!cart?.shipping_address?.address_1)
+  // Until the shopper chooses, the form shows when the cart (restored after a reload, say) has no address.
+  const [editing, setEditingAddress] = useState<boolean>()
+  const editingAddress = editing ?? !cart?.shipping_address?.address_1
   const [attemptKey, setAttemptKey] = useState(newAttemptKey)
   const [error, setError] = useState<string>()
   const [needsMore, setNeedsMore] = useState(false)
