@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
       { path: 'account/login', lazy: page(() => import('./routes/login')) },
       { path: 'account/register', lazy: page(() => import('./routes/register')) },
       { path: 'account/reset-password', lazy: page(() => import('./routes/reset-password')) },
+      // Where the server's password-reset e-mail links to.
+      { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
       { path: 'account/orders/:id', lazy: page(() => import('./routes/account-order')) },
       { path: '*', Component: NotFound },
     ],

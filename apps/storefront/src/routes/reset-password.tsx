@@ -75,7 +75,9 @@ export default function ResetPassword() {
           >
             {t('account.resetSend')}
           </button>
-          <p role="status">{requestLink.isSuccess ? t('account.resetSent') : null}</p>
+          <p role="status">
+            {requestLink.isSuccess ? t('account.resetSent') : requestLink.isError ? t('common.error') : null}
+          </p>
         </form>
       )}
     </section>
