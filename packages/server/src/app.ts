@@ -24,6 +24,7 @@ import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
 import { registerPublishableKeyScope } from './http/publishable-key.js'
 import { refuseNulCharactersInUrl } from './http/nul-characters.js'
+import { refuseNestedQueryLists } from './http/query-shapes.js'
 import { serializerCompiler } from './http/serializer.js'
 import { DatabaseSessionStore } from './http/session-store.js'
 import { formatValidationErrors, validatorCompiler } from './http/validation.js'
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCustomerAuth(app)
   // After authentication: a caller who may not use a route learns nothing of its parameters.
   refuseNulCharactersInUrl(app)
+  refuseNestedQueryLists(app)
 
   await app.register(swagger, {
     openapi: {
@@ -168,8 +170,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  // The document is always built (tests read it); it is served in production only when asked for.
+  if (config.exposeApiDocs) {
+    await app.register(swaggerUi, { routePrefix: '/docs' })
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  }
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain').send('OK'))
 
   for (const register of modules) await register(app)

@@ -93,3 +93,25 @@ describe('trusted proxies', () => {
     }
   })
 })
+
+describe('API docs', () => {
+  it('are served in development, and in production only when EXPOSE_API_DOCS says so', () => {
+    expect(load({}).exposeApiDocs).toBe(true)
+    expect(load({ NODE_ENV: 'production' }).exposeApiDocs).toBe(false)
+    expect(load({ NODE_ENV: 'production', EXPOSE_API_DOCS: 'true' }).exposeApiDocs).toBe(true)
+    expect(load({ EXPOSE_API_DOCS: 'false' }).exposeApiDocs).toBe(false)
+    expect(() => load({ EXPOSE_API_DOCS: 'yes' })).toThrow(/EXPOSE_API_DOCS must be true or false/)
+  })
+})
+
+describe('admin analytics collector', () => {
+  it("lets the admin's pages reach the collector's origin, and refuses what is not a URL", () => {
+    expect(load({}).adminConnectOrigins).toEqual([])
+    expect(load({ EMPORIUM_ADMIN_ANALYTICS_URL: 'https://collect.example.com/v1/events' }).adminConnectOrigins).toEqual(
+      ['https://collect.example.com'],
+    )
+    expect(() => load({ EMPORIUM_ADMIN_ANALYTICS_URL: 'collector' })).toThrow(
+      /EMPORIUM_ADMIN_ANALYTICS_URL must be a URL/,
+    )
+  })
+})

@@ -60,6 +60,10 @@ export interface Config {
   outboxRetentionDays: number
   /** Hours an `Idempotency-Key` and its stored answer are kept; 0 keeps every key. */
   idempotencyKeyRetentionHours: number
+  /** Whether `/docs` and `/openapi.json` are served: always in development, on request in production. */
+  exposeApiDocs: boolean
+  /** Origins besides this server's own the admin's pages may send to (its analytics collector). */
+  adminConnectOrigins: string[]
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -212,6 +216,21 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`DATABASE_PREPARED_STATEMENTS must be true or false (got "${prepared}")`)
   }
 
+  const docs = pick('EXPOSE_API_DOCS', 'exposeApiDocs')?.toLowerCase()
+  if (docs !== undefined && !['true', 'false', '1', '0'].includes(docs)) {
+    throw new Error(`EXPOSE_API_DOCS must be true or false (got "${docs}")`)
+  }
+
+  const collector = pick('EMPORIUM_ADMIN_ANALYTICS_URL', 'adminAnalyticsUrl')
+  let adminConnectOrigins: string[] = []
+  if (collector) {
+    try {
+      adminConnectOrigins = [new URL(collector).origin]
+    } catch {
+      throw new Error(`EMPORIUM_ADMIN_ANALYTICS_URL must be a URL (got "${collector}")`)
+    }
+  }
+
   return {
     port,
     host,
@@ -237,5 +256,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     storeCacheTtlMs,
     outboxRetentionDays,
     idempotencyKeyRetentionHours,
+    exposeApiDocs: docs === undefined ? !production : docs === 'true' || docs === '1',
+    adminConnectOrigins,
   }
 }

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from './config.js'
 import { openDatabase, type Database } from './db/connection.js'
 import { migrate } from './db/migrate.js'
 import { createUser } from './modules/users/service.js'
-import { seedDemoStore, isEmptyStore, readDemoLogin } from './seed/demo.js'
+import { hasStaff, isEmptyStore, readDemoLogin, seedDemoStore } from './seed/demo.js'
 import { describeCreated, readSeedFile, SeedFileError, seedFromFile } from './seed/file.js'
 
 const USAGE = `Usage: emporium <command> [options]
@@ -113,9 +113,14 @@ async function serve(config: Config, database: Database): Promise<number> {
   return (app.server.address() as { port: number }).port
 }
 
+const FIRST_ADMIN_HINT = [
+  '  No staff user yet. Create the first admin:',
+  "    npx emporium user create --email you@example.com --password '…' --role admin",
+].join('\n')
+
 async function printWelcome(config: Config, database: Database, port: number, processes: number): Promise<void> {
   const url = `http://localhost:${port}`
-  const login = await readDemoLogin(database.db, config)
+  const [login, staff] = await Promise.all([readDemoLogin(database.db, config), hasStaff(database.db)])
   console.log(
     [
       '',
@@ -125,7 +130,8 @@ async function printWelcome(config: Config, database: Database, port: number, pr
       `  Store API     ${url}/store`,
       `  Admin API     ${url}/admin`,
       login?.publishableKey ? `  Publishable key  ${login.publishableKey}` : undefined,
-      login ? `  Admin login   ${login.email} / ${login.password ?? '(password set at seed time)'}` : undefined,
+      login?.email && login.password ? `  Admin login   ${login.email} / ${login.password}` : undefined,
+      staff ? undefined : FIRST_ADMIN_HINT,
       '',
     ]
       .filter((line) => line !== undefined)
@@ -204,7 +210,11 @@ async function main(): Promise<void> {
       } else {
         await seedDemoStore(database.db, config, { progress: true })
         const login = await readDemoLogin(database.db, config)
-        console.log(`Seeded the demo store. Admin login: ${login?.email} / ${login?.password}`)
+        console.log(
+          login?.email && login.password
+            ? `Seeded the demo store. Admin login: ${login.email} / ${login.password}`
+            : `Seeded the demo store.\n${FIRST_ADMIN_HINT}`,
+        )
       }
       return database.close()
     }

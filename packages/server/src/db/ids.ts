@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto'
-import { monotonicFactory } from 'ulid'
+import { ulid } from 'ulid'
 
 const randomBytes = new Uint8Array(4096)
 let nextByte = randomBytes.length
@@ -18,10 +18,21 @@ function pooledRandom(): number {
 }
 
 /**
- * A generator of monotonic ULIDs drawing on the pool. Within one millisecond, or while the clock is
- * behind the last id's time (set back), it counts up from the last id instead of drawing afresh.
+ * A generator of ULIDs whose 80 random bits are drawn afresh for every id, so an id tells nothing
+ * of its neighbours (a cart id is the key to the cart). They still sort in the order one process
+ * made them: the time part is a clock that never repeats or goes back, each id taking the current
+ * millisecond or, when the last id already took it (or the system clock was set back), the one
+ * after. A burst of ids runs ahead of the wall clock by a millisecond per id, and real time
+ * catches up afterwards.
  */
-export const ulidGenerator = () => monotonicFactory(pooledRandom)
+export function ulidGenerator(now: () => number = Date.now): () => string {
+  let lastTime = 0
+  return () => {
+    const time = now()
+    lastTime = time > lastTime ? time : lastTime + 1
+    return ulid(lastTime, pooledRandom)
+  }
+}
 
 const nextUlid = ulidGenerator()
 

@@ -23,6 +23,25 @@ describe('fromPgError', () => {
     }
   })
 
+  it('names the field a CHECK refused, never the constraint, the statement or the values', async () => {
+    await ctx.app.db.execute(
+      sql`CREATE TEMP TABLE gauge (level integer CHECK (level >= 0), CONSTRAINT sealed CHECK (level < 1000))`,
+    )
+    const below = fromPgError(await refusalOf(sql`INSERT INTO gauge (level) VALUES (${-1})`))
+    expect(below).toBeInstanceOf(InvalidData)
+    expect(below?.message).toBe('level is out of range')
+    const above = fromPgError(await refusalOf(sql`INSERT INTO gauge (level) VALUES (${5000})`))
+    expect(above?.message).toBe('A value is out of range')
+  })
+
+  it('says a referenced record is missing without naming the foreign key', async () => {
+    await ctx.app.db.execute(sql`CREATE TEMP TABLE parent (id text PRIMARY KEY)`)
+    await ctx.app.db.execute(sql`CREATE TEMP TABLE child (parent_id text REFERENCES parent (id))`)
+    const missing = fromPgError(await refusalOf(sql`INSERT INTO child (parent_id) VALUES (${'nope'})`))
+    expect(missing?.message).toBe('A referenced record does not exist')
+    expect(missing?.message).not.toMatch(/fkey|child|parent/)
+  })
+
   it('leaves an error that is not the database’s to the caller', () => {
     expect(fromPgError(new Error('boom'))).toBeUndefined()
   })

@@ -25,9 +25,20 @@ const titleCase = (table: string) =>
     .join('')
 
 /**
+ * The column a CHECK constraint is about, from PostgreSQL's naming (`{table}_{column}_check`), so
+ * the answer names the field and never the constraint itself.
+ */
+function checkedColumn(pgError: PgError): string | undefined {
+  const { table, constraint } = pgError
+  if (!table || !constraint?.startsWith(`${table}_`) || !constraint.endsWith('_check')) return undefined
+  const column = constraint.slice(table.length + 1, -'_check'.length).replace(/\d+$/, '')
+  return /^[a-z][a-z0-9_]*$/.test(column) ? column : undefined
+}
+
+/**
  * Maps SQLSTATEs to typed errors as v1 does (unique → duplicate_error 422, foreign key → not_found,
- * serialization failure → conflict, not null → invalid_data). Never echoes the driver's message: it
- * can hold SQL and parameters.
+ * serialization failure → conflict, not null → invalid_data). Never echoes the driver's message (it
+ * can hold SQL and parameters) nor a constraint's name (it tells the schema, not the caller's mistake).
  */
 export function fromPgError(error: unknown): AppError | undefined {
   const pgError = findPgError(error)
@@ -41,11 +52,13 @@ export function fromPgError(error: unknown): AppError | undefined {
       )
     }
     case '23503':
-      return new NotFound(`A referenced ${pgError.constraint?.includes('_') ? 'record' : 'entity'} does not exist`)
+      return new NotFound('A referenced record does not exist')
     case '23502':
       return new InvalidData(`${pgError.column ?? 'A required field'} must not be null`)
-    case '23514':
-      return new InvalidData(`A value is out of range (${pgError.constraint ?? 'check constraint'})`)
+    case '23514': {
+      const column = checkedColumn(pgError)
+      return new InvalidData(column ? `${column} is out of range` : 'A value is out of range')
+    }
     case '22P02':
     case '22003':
     case '22007':

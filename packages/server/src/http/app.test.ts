@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../testing/test-app.js'
+import { buildApp } from '../app.js'
+import { testConfig, useTestApp } from '../testing/test-app.js'
 
 const ctx = useTestApp()
 
@@ -51,6 +52,21 @@ describe('http basics', () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/docs/' })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toContain('text/html')
+  })
+
+  it('serves neither in production unless EXPOSE_API_DOCS asks for them', async () => {
+    for (const exposeApiDocs of [false, true]) {
+      const config = testConfig({ production: true, exposeApiDocs })
+      const app = await buildApp({ config, database: ctx.database, logger: false })
+      try {
+        const answers = await Promise.all(
+          ['/openapi.json', '/docs/'].map((url) => app.inject({ method: 'GET', url }).then((res) => res.statusCode)),
+        )
+        expect(answers).toEqual(exposeApiDocs ? [200, 200] : [404, 404])
+      } finally {
+        await app.close()
+      }
+    }
   })
 
   it('rejects an admin call without credentials with a bare 401', async () => {

@@ -1,6 +1,5 @@
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
-import qs from 'qs'
 import { expect, it } from 'vitest'
 import { makeFuzzIdentities, seedFuzzData, ValuePool, type FuzzIdentities } from '../testing/fuzz-data.js'
 import {
@@ -68,17 +67,6 @@ const shown = (text: string | Buffer | undefined) => {
   return value.length > 600 ? `${value.slice(0, 600)}… (${value.length} characters)` : value
 }
 
-/**
- * A list filter holding a nested list or an object (`id[0][1]=x`): `toList` in schemas.ts answers it
- * with a 500 on the list routes, a fault fixed on its own; until then this one shape is not sent.
- */
-function nestsInListFilter(url: string): boolean {
-  const query = qs.parse(url.split('?')[1] ?? '', { arrayLimit: 20, depth: 5, parameterLimit: 1000 })
-  return Object.values(query).some(
-    (value) => Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null),
-  )
-}
-
 const describeRequest = (request: FuzzRequest) =>
   `${request.method} ${shown(request.url)}\nheaders: ${JSON.stringify(request.headers)}\nbody: ${shown(request.payload)}`
 
@@ -104,7 +92,6 @@ it(
       const details = await fc.check(
         fc.asyncProperty(drafts, async (draft) => {
           const request = materialize(operation, draft, pool, identities)
-          fc.pre(!nestsInListFilter(request.url))
           const answer = await app.inject(request)
           statuses[`${Math.floor(answer.statusCode / 100)}xx` as keyof typeof statuses] += 1
           if (answer.statusCode < 300 && String(answer.headers['content-type']).startsWith('application/json')) {

@@ -1,6 +1,7 @@
 import { Type, type Static, type TArray, type TSchema } from '@sinclair/typebox'
 import { and, asc, desc, gt, gte, ilike, isNull, lt, lte, type AnyColumn, type SQL } from 'drizzle-orm'
 import { InvalidData } from './errors.js'
+import { StringOrArray } from './schemas.js'
 
 /**
  * List conventions of reference/conventions.md §3: `limit`, `offset`, `order`, `expand`, `fields`,
@@ -34,6 +35,10 @@ export const StringComparison = Type.Object(
   { additionalProperties: false },
 )
 export type StringComparisonValue = Static<typeof StringComparison>
+
+/** A text filter: one value, a list (`id[]=a&id[]=b`, `id=a,b`) or comparisons (`value[contains]=a`). */
+export const StringFilter = Type.Union([...StringOrArray.anyOf, StringComparison])
+export type StringFilter = Static<typeof StringFilter>
 
 export const FindParams = {
   expand: Type.Optional(Type.String()),

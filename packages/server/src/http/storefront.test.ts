@@ -75,6 +75,7 @@ describe('the storefront at /', () => {
       expect(res.headers['cache-control']).toBe('no-cache')
       expect(res.body).toContain(`<meta name="emporium-publishable-key" content="${key}" />`)
       expect(res.body).toContain('<meta name="emporium-features" content="product_categories" />')
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'")
     },
   )
 
@@ -116,6 +117,16 @@ describe('the storefront at /', () => {
     expect(admin.statusCode).toBe(404)
     expect(missingAsset.statusCode).toBe(404)
   })
+
+  it.each(['/STORE/no-such-route', '//products', '/products%2fshirt', '/a;b'])(
+    'never answers a page for an odd spelling such as %s: the JSON 404 as before',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url })
+
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ type: 'not_found' })
+    },
+  )
 
   it('answers a POST to a page path as before: the JSON 404', async () => {
     const res = await app.inject({ method: 'POST', url: '/products', payload: {} })

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { product } from '../modules/catalog/schema.js'
 import { publishableApiKey } from '../modules/sales-channels/schema.js'
+import { contentSecurityPolicy, sendContentSecurityPolicy } from './content-security.js'
 
 /** apps/storefront/dist of the workspace; the same relative place from src/http and dist/http. */
 export const DEFAULT_STOREFRONT_DIR = resolve(
@@ -35,9 +36,21 @@ const SERVER_PREFIXES = [
   '/assets',
 ]
 
-function isServerPath(url: string): boolean {
+function isServerPath(path: string): boolean {
+  const lower = path.toLowerCase()
+  return SERVER_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))
+}
+
+/**
+ * A page of the shop: plain segments of letters, digits, `-` and `_` under single slashes. Any other
+ * spelling (`//`, `.`, `..`, `%`-escapes, `;`) is never a page, so a path that a router or proxy
+ * might read as an API route keeps the API's answer, whatever the case of its first segment.
+ */
+const PAGE_PATH = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?$/
+
+function isShopPage(url: string): boolean {
   const path = url.split('?')[0]
-  return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+  return PAGE_PATH.test(path) && !isServerPath(path)
 }
 
 const escapeAttribute = (value: string) =>
@@ -140,6 +153,8 @@ export async function storefrontRoutes(app: FastifyInstance, storefrontDir: stri
   const serverEntry = await loadServerEntry(storefrontDir)
 
   await app.register(async (scope) => {
+    // The shop calls the API on this origin only: no other origin to connect to.
+    sendContentSecurityPolicy(scope, contentSecurityPolicy())
     await scope.register(fastifyStatic, {
       root: join(storefrontDir, 'assets'),
       prefix: '/assets/',
@@ -153,7 +168,7 @@ export async function storefrontRoutes(app: FastifyInstance, storefrontDir: stri
     })
 
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (isServerPath(request.url)) return reply.callNotFound()
+      if (!isShopPage(request.url)) return reply.callNotFound()
       const key = await storefrontKey(app)
       let html = template
         .replace('__EMPORIUM_PUBLISHABLE_KEY__', escapeAttribute(key))

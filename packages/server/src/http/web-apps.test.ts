@@ -28,12 +28,14 @@ let adminDir: string
 beforeAll(async () => {
   adminDir = fakeAdminBuild()
   database = await createTestDatabase()
-  app = await buildApp({ config: testConfig(), database, logger: false, webApps: { adminDir } })
+  // Without the storefront, whether or not it is built here: it has its own test (storefront.test.ts).
+  const storefrontDir = join(adminDir, 'no-storefront')
+  app = await buildApp({ config: testConfig(), database, logger: false, webApps: { adminDir, storefrontDir } })
   bare = await buildApp({
     config: testConfig(),
     database,
     logger: false,
-    webApps: { adminDir: join(adminDir, 'missing') },
+    webApps: { adminDir: join(adminDir, 'missing'), storefrontDir },
   })
 })
 
@@ -55,6 +57,17 @@ describe('the admin at /app', () => {
       expect(res.body).toBe(INDEX)
     },
   )
+
+  it('sends a Content-Security-Policy with its pages: scripts from this origin only', async () => {
+    const page = await app.inject({ method: 'GET', url: '/app/a/products' })
+    const policy = String(page.headers['content-security-policy'])
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).toContain("object-src 'none'")
+    const api = await app.inject({ method: 'GET', url: '/health' })
+    expect(api.headers['content-security-policy']).toBeUndefined()
+  })
 
   it('serves hashed assets with a long cache', async () => {
     const res = await app.inject({ method: 'GET', url: '/app/assets/index-abc123.js' })

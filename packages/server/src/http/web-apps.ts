@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { contentSecurityPolicy, sendContentSecurityPolicy } from './content-security.js'
 import { DEFAULT_STOREFRONT_DIR, storefrontRoutes } from './storefront.js'
 
 /** apps/admin/dist of the workspace; the same relative place from src/http and dist/http. */
@@ -37,6 +38,7 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppsOptions
 
   // Scoped to this plugin, so other static roots (uploads) keep their own reply decoration.
   await app.register(async (scope) => {
+    sendContentSecurityPolicy(scope, contentSecurityPolicy(app.config.adminConnectOrigins))
     await scope.register(fastifyStatic, {
       root: adminDir,
       prefix: '/app/',

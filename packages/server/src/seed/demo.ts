@@ -37,7 +37,8 @@ import { step } from './progress.js'
 export const DEMO_ADMIN_EMAIL = 'admin@emporium.test'
 
 interface DemoLogin {
-  email: string
+  /** The demo admin's; none in production, where the first admin is made with `user create`. */
+  email?: string
   password?: string
   publishableKey?: string
 }
@@ -73,7 +74,8 @@ function localFiles(config: Config): FileProvider {
  * A small, real-looking store to start from: currencies, two regions with manual payment and
  * fulfillment, the default sales channel with a publishable key for the storefront, a catalogue
  * with pictures, shipping options, and an admin whose generated password is kept in the data folder
- * so every start can print it. The pictures are stored first (no provider call inside a
+ * so every start can print it (not in production: no password is made, kept or printed there, and
+ * the first admin comes from `emporium user create`). The pictures are stored first (no provider call inside a
  * transaction), then every row is written in one transaction, so a failed seed leaves an empty
  * store that the next start seeds again.
  */
@@ -85,30 +87,33 @@ export async function seedDemoStore(db: Db, config: Config, options: DemoSeedOpt
     DEMO_PRODUCTS.flatMap((product) => product.images.map((image) => ({ ...image, title: product.title }))),
   )
   step(progress, `${stored.length} product pictures stored under /uploads`)
-  const password = randomBytes(9).toString('base64url')
-  let created: { email: string; publishableKey: string }
+  const password = config.production ? undefined : randomBytes(9).toString('base64url')
+  let created: { email?: string; publishableKey: string }
   try {
     created = await db.transaction(async (tx) => {
       const { regions, channelId } = await seedStoreSetup(tx, progress)
-      const admin = await createUser(tx, {
-        email: DEMO_ADMIN_EMAIL,
-        password,
-        first_name: 'Demo',
-        last_name: 'Admin',
-        role: 'admin',
-      })
-      const key = await createPublishableApiKey(tx, { title: 'Demo storefront' }, admin.id)
+      const admin = password
+        ? await createUser(tx, {
+            email: DEMO_ADMIN_EMAIL,
+            password,
+            first_name: 'Demo',
+            last_name: 'Admin',
+            role: 'admin',
+          })
+        : undefined
+      const key = await createPublishableApiKey(tx, { title: 'Demo storefront' }, admin?.id ?? null)
       await addSalesChannelsToKey(tx, key.id, [channelId])
       step(progress, 'default sales channel and the storefront publishable key')
-      step(progress, `admin user ${admin.email}`)
+      if (admin) step(progress, `admin user ${admin.email}`)
       await seedCatalog(tx, config, regions, stored, progress)
       await seedShipping(tx, regions, progress)
-      return { email: admin.email, publishableKey: key.id }
+      return { email: admin?.email, publishableKey: key.id }
     })
   } catch (error) {
     await removeImages(files, stored)
     throw error
   }
+  if (!created.email || !password) return { publishableKey: created.publishableKey }
   const login = { email: created.email, password }
   mkdirSync(config.dataDir, { recursive: true })
   writeFileSync(loginFile(config), JSON.stringify(login, null, 2), { mode: 0o600 })
@@ -289,16 +294,20 @@ export async function readDemoLogin(db: Db, config: Config): Promise<DemoLogin |
     .orderBy(asc(publishableApiKey.created_at))
     .limit(1)
   const file = loginFile(config)
-  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoLogin) : undefined
-  if (!saved) return key ? { email: '(see your staff users)', publishableKey: key.id } : undefined
+  // A password saved by a development start is never shown by a production one.
+  const saved =
+    !config.production && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoLogin) : undefined
+  if (!saved?.email) return key ? { publishableKey: key.id } : undefined
   const [admin] = await db
     .select({ id: user.id })
     .from(user)
     .where(and(sql`lower(${user.email}) = ${saved.email.toLowerCase()}`, isNull(user.deleted_at)))
     .limit(1)
-  return admin
-    ? { ...saved, publishableKey: key?.id }
-    : key
-      ? { email: '(see your staff users)', publishableKey: key.id }
-      : undefined
+  return admin ? { ...saved, publishableKey: key?.id } : key ? { publishableKey: key.id } : undefined
+}
+
+/** Whether any staff user can log in yet. */
+export async function hasStaff(db: Db): Promise<boolean> {
+  const [any] = await db.select({ id: user.id }).from(user).where(isNull(user.deleted_at)).limit(1)
+  return any !== undefined
 }

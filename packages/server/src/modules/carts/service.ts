@@ -77,8 +77,23 @@ async function retrieveCustomerEmail(db: Db, id: string): Promise<{ id: string; 
 }
 
 /**
- * `GET /store/carts/:id`. A logged-in customer takes over a cart that is not theirs or has no email
- * yet, as v1 does; carts are otherwise public to whoever has their id (v1).
+ * Whether a logged-in customer may take a cart over: it has no customer, a guest one (an e-mail
+ * given at checkout), or is already theirs. Another registered customer's cart stays theirs.
+ */
+async function claimableBy(db: Db, cartId: string, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ customerId: cart.customer_id, hasAccount: customer.has_account })
+    .from(cart)
+    .leftJoin(customer, eq(customer.id, cart.customer_id))
+    .where(eq(cart.id, cartId))
+    .limit(1)
+  return !row?.customerId || row.customerId === customerId || !row.hasAccount
+}
+
+/**
+ * `GET /store/carts/:id`. A logged-in customer takes over a cart that has no email yet or belongs
+ * to no one or a guest, as v1 does (but never another registered customer's); carts are otherwise
+ * public to whoever has their id (v1).
  */
 export async function retrieveStoreCart(
   db: Db,
@@ -91,8 +106,15 @@ export async function retrieveStoreCart(
   let details = await loadCartDetails(db, id, flags)
   const row = details.cart
   const customerId = actor.customerId
-  if (customerId && !row.completed_at && (row.customer_id !== customerId || !row.email)) {
+  if (
+    customerId &&
+    !row.completed_at &&
+    (row.customer_id !== customerId || !row.email) &&
+    (await claimableBy(db, id, customerId))
+  ) {
     await mutateCart(db, id, async (tx, current) => {
+      // Checked again under the lock: the cart may have changed hands meanwhile.
+      if (!(await claimableBy(tx, current.id, customerId))) return
       const owner = await retrieveCustomerEmail(tx, customerId)
       await tx.update(cart).set({ customer_id: owner.id, email: owner.email }).where(eq(cart.id, current.id))
       await emit(tx, 'cart.customer_updated', { id })
@@ -277,16 +299,26 @@ export async function createCart(db: Db, env: CartEnv, input: CreateCartInput, a
   return cartView(db, await loadCartDetails(db, id, env.flags, known), defaultCartRelations(env.flags))
 }
 
-/** Who the cart belongs to after an update: the logged-in customer wins, then a guest by email. */
+/**
+ * Who the cart belongs to after an update: the logged-in customer wins (unless the cart is another
+ * registered customer's, which stays as it is), then a guest by email.
+ */
 async function resolveOwner(
   tx: Db,
+  cartId: string,
   input: StorePostCartsCartReq,
   actor: CartActor,
 ): Promise<{ id: string; email: string } | undefined> {
   if (input.customer_id !== undefined && input.customer_id !== actor.customerId) {
     throw new NotAllowed('customer_id can only be set to the logged-in customer')
   }
-  if (actor.customerId) return retrieveCustomerEmail(tx, actor.customerId)
+  if (actor.customerId) {
+    const [owner, claimable] = await Promise.all([
+      retrieveCustomerEmail(tx, actor.customerId),
+      claimableBy(tx, cartId, actor.customerId),
+    ])
+    return claimable ? owner : undefined
+  }
   if (input.email !== undefined) return findOrCreateGuestCustomer(tx, input.email)
   return undefined
 }
@@ -415,7 +447,7 @@ export async function updateCart(
     // What the change needs that the cart's id alone tells goes out with the lock.
     async (tx: Db) => {
       const [owner, region, shippingAddress] = await concurrently(tx, [
-        () => resolveOwner(tx, input, actor),
+        () => resolveOwner(tx, id, input, actor),
         () => retrieveRegionOfCart(tx, id),
         async () =>
           typeof input.shipping_address === 'object' && input.shipping_address !== null

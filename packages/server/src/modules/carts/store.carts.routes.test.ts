@@ -324,25 +324,52 @@ describe('GET /store/carts/:id', () => {
     expect((await get('/store/carts/cart_missing')).status).toBe(404)
   })
 
-  it('is public by id, and a logged-in customer takes over a cart that is not theirs', async () => {
+  it('is public by id, and never handed to another registered customer', async () => {
     const { region } = await shop()
     const owner = await asCustomer(db())
-    const cart = await makeCart(db(), {
+    const owned = await makeCart(db(), {
       region_id: region.id,
       customer_id: owner.customer.id,
       email: owner.customer.email,
     })
 
-    const anonymous = await get(`/store/carts/${cart.id}`)
+    const anonymous = await get(`/store/carts/${owned.id}`)
     expect(anonymous.body.cart.customer_id).toBe(owner.customer.id)
 
     const other = await asCustomer(db())
-    const taken = await get(`/store/carts/${cart.id}?expand=customer`, other.headers)
-    expect(taken.body.cart).toMatchObject({
-      customer_id: other.customer.id,
-      email: other.customer.email,
-      customer: { id: other.customer.id },
-    })
+    const read = await get(`/store/carts/${owned.id}?expand=customer`, other.headers)
+    expect(read.status).toBe(200)
+    expect(read.body.cart).toMatchObject({ customer_id: owner.customer.id, email: owner.customer.email })
+    const updated = await post(`/store/carts/${owned.id}`, { email: 'other@example.com' }, other.headers)
+    expect(updated.status).toBe(200)
+    expect(updated.body.cart).toMatchObject({ customer_id: owner.customer.id, email: owner.customer.email })
+    const [row] = await db().select().from(cart).where(eq(cart.id, owned.id))
+    expect(row).toMatchObject({ customer_id: owner.customer.id, email: owner.customer.email })
+  })
+
+  it('is taken over by a logged-in customer when it has no customer or a guest one, by one of two racing', async () => {
+    const { region } = await shop()
+    const guestCart = await post('/store/carts', { region_id: region.id })
+    const withEmail = await post(`/store/carts/${guestCart.body.cart.id}`, { email: 'guest@example.com' })
+    expect(withEmail.body.cart.customer_id).toMatch(/^cus_/)
+
+    const [first, second] = [await asCustomer(db()), await asCustomer(db())]
+    const answers = await Promise.all([
+      get(`/store/carts/${guestCart.body.cart.id}`, first.headers),
+      get(`/store/carts/${guestCart.body.cart.id}`, second.headers),
+    ])
+    const owners = answers.map((answer) => answer.body.cart.customer_id)
+    const winner = [first, second].find((shopper) => owners.includes(shopper.customer.id))
+    expect(winner).toBeDefined()
+    const [row] = await db().select().from(cart).where(eq(cart.id, guestCart.body.cart.id))
+    expect(row).toMatchObject({ customer_id: winner!.customer.id, email: winner!.customer.email })
+    // The loser read it after the winner took it, or before: either way it stays the winner's now.
+    const loser = winner === first ? second : first
+    expect((await get(`/store/carts/${row.id}`, loser.headers)).body.cart.customer_id).toBe(winner!.customer.id)
+
+    const fresh = await makeCart(db(), { region_id: region.id, email: null })
+    const claimed = await get(`/store/carts/${fresh.id}`, loser.headers)
+    expect(claimed.body.cart).toMatchObject({ customer_id: loser.customer.id, email: loser.customer.email })
   })
 
   it('leaves a completed cart as it is', async () => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams, StringComparison } from '../../http/list.js'
+import { DateComparison, FindParams, listResponse, paginationParams, StringFilter } from '../../http/list.js'
 import { MetadataInput, Nullable, StringOrArray } from '../../http/schemas.js'
 import { ProductCategory, ProductCollection, ProductTag, ProductType } from './contract.js'
 
@@ -133,8 +133,6 @@ export type AdminCategoryProductsBatchReq = Static<typeof AdminCategoryProductsB
 export const ProductCategoryRes = Type.Object({ product_category: ProductCategory })
 export const ProductCategoriesListRes = listResponse('product_categories', ProductCategory)
 
-const StringFilter = Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 1000 }), StringComparison])
-export type StringFilter = Static<typeof StringFilter>
 
 function tagTypeParams(defaultLimit: number) {
   return Type.Object(

@@ -13,7 +13,8 @@ import {
   whereAll,
   type SortableColumns,
 } from '../../http/list.js'
-import type { GetTagsOrTypesParams, StringFilter } from './lookups.contract.js'
+import type { StringFilter } from '../../http/list.js'
+import type { GetTagsOrTypesParams } from './lookups.contract.js'
 import { product, productTag, productTags, productType } from './schema.js'
 import { concurrently } from '../../db/concurrent.js'
 

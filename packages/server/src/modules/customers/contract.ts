@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams, StringComparison } from '../../http/list.js'
+import { DateComparison, FindParams, listResponse, paginationParams, StringFilter } from '../../http/list.js'
 import { Email, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../http/schemas.js'
 
 const Text = Type.String({ maxLength: 500 })
@@ -216,7 +216,7 @@ export const AdminGetCustomerGroupsParams = Type.Object(
   {
     ...paginationParams(10),
     q: Type.Optional(Type.String()),
-    id: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 1000 }), StringComparison])),
+    id: Type.Optional(StringFilter),
     name: Type.Optional(StringOrArray),
     created_at: Type.Optional(DateComparison),
     updated_at: Type.Optional(DateComparison),
