@@ -88,6 +88,14 @@ describe('the storefront', () => {
     const orderNumber = await checkOut(page, shopper)
 
     await page.goto('/account')
+    await page.getByRole('textbox', { name: 'Address' }).fill('2 Harbour Road')
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('10001')
+    await page.getByRole('textbox', { name: 'City' }).fill('New York')
+    await page.getByRole('button', { name: 'Save address' }).click()
+    const deleteAddress = page.getByRole('button', { name: /^Delete address .*2 Harbour Road/ })
+    await deleteAddress.waitFor()
+    await deleteAddress.click()
+    await page.getByText('No saved address.').waitFor()
     const link = page.getByTestId('order-history').getByRole('link', { name: new RegExp(`^Order #${orderNumber},`) })
     await link.waitFor()
     await checkpoint(page, 'storefront-account')
@@ -135,6 +143,21 @@ describe('the storefront', () => {
     await page.getByLabel('Password').fill('second password 2')
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: `Hello, ${shopper.firstName}` }).waitFor()
+    watcher.expectClean()
+  })
+
+  it('suggests products while the shopper types, and lists the results of a search', async () => {
+    const { page, watcher } = await openShop(browser.newContext, PHONE)
+    await page.goto('/search')
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('hood')
+
+    const suggestions = page.getByRole('navigation', { name: 'Suggestions' })
+    await suggestions.getByRole('link', { name: 'Everyday Hoodie' }).waitFor()
+    await checkpoint(page, 'storefront-search-suggestions')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByText('1 result for “hood”').waitFor()
+    await page.getByRole('link', { name: 'Everyday Hoodie' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Everyday Hoodie' }).waitFor()
     watcher.expectClean()
   })
 

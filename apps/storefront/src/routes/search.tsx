@@ -61,12 +61,14 @@ export default function Search() {
       ) : null}
       {q ? (
         <section className="mt-6">
-          <h2 className="text-lg font-semibold" role="status">
-            {results.isSuccess
-              ? (results.hits?.length ?? 0) > 0
-                ? t('search.results', { count: results.estimatedTotalHits ?? results.hits!.length, q })
-                : t('search.none', { q })
-              : t('common.loading')}
+          <h2 className="text-lg font-semibold">
+            <span role="status">
+              {results.isSuccess
+                ? (results.hits?.length ?? 0) > 0
+                  ? t('search.results', { count: results.estimatedTotalHits ?? results.hits!.length, q })
+                  : t('search.none', { q })
+                : t('common.loading')}
+            </span>
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
             {(results.hits ?? []).map((hit) => (
