@@ -5,7 +5,7 @@ import {
   useDeleteShippingAddress,
   useMeCustomer,
 } from '@emporium/react'
-import { useEffect, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { Field } from '../components/field'
@@ -24,8 +24,10 @@ function AccountPage() {
   const navigate = useNavigate()
   const money = useMoney()
   const { region } = useRegion()
-  const me = useMeCustomer({ retry: false })
-  const orders = useCustomerOrders({ limit: 10, offset: 0 }, { enabled: me.isSuccess })
+  // Off while logging out: the end of the session must not refetch the account (a 401).
+  const [leaving, setLeaving] = useState(false)
+  const me = useMeCustomer({ retry: false, enabled: !leaving })
+  const orders = useCustomerOrders({ limit: 10, offset: 0 }, { enabled: me.isSuccess && !leaving })
   const logout = useDeleteSession()
   const addAddress = useAddShippingAddress()
   const deleteAddress = useDeleteShippingAddress()
@@ -66,12 +68,13 @@ function AccountPage() {
         <button
           type="button"
           className="underline"
+          disabled={leaving}
           onClick={async () => {
-            // Leave the account page first: its customer query would otherwise be refetched
-            // once the session is gone, and answer 401.
+            setLeaving(true)
             signedIn.set(false)
+            // The session ends before the page changes: a full reload right after cannot cut it short.
+            await logout.mutateAsync().catch(() => undefined)
             await navigate('/')
-            logout.mutate()
           }}
         >
           {t('account.logout')}
