@@ -58,21 +58,29 @@ type Json = Record<string, unknown>
 
 /** Calls the admin API with a bearer token, failing loudly on any non-2xx answer. */
 export class AdminApi {
-  private constructor(private readonly token: string) {}
+  private constructor(
+    private readonly token: string,
+    private readonly apiUrl: string = baseUrl,
+  ) {}
 
   static async login(email: string, password: string): Promise<AdminApi> {
-    const res = await fetch(`${baseUrl}/admin/auth/token`, {
+    return AdminApi.loginAt(baseUrl, email, password)
+  }
+
+  /** Logs in on a server other than the shared one (see `startExtraServer`). */
+  static async loginAt(url: string, email: string, password: string): Promise<AdminApi> {
+    const res = await fetch(`${url}/admin/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
     })
     if (!res.ok) throw new Error(`POST /admin/auth/token for ${email}: ${res.status} ${await res.text()}`)
     const { access_token } = (await res.json()) as { access_token: string }
-    return new AdminApi(access_token)
+    return new AdminApi(access_token, url)
   }
 
   async request<T = Json>(method: string, path: string, body?: Json): Promise<T> {
-    const res = await fetch(`${baseUrl}${path}`, {
+    const res = await fetch(`${this.apiUrl}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${this.token}`,
@@ -124,4 +132,165 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await page.getByLabel(/^Password/).fill(password)
   await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/**
+ * Collects what must not happen on a page: console errors, uncaught exceptions, failed requests
+ * and answers of 400 or more (`allow` names expected ones, e.g. the contract's 404 for a user
+ * without an analytics config).
+ */
+export function watchForProblems(page: Page, allow: readonly RegExp[] = []): () => string[] {
+  const problems: string[] = []
+  const allowed = (text: string) => allow.some((pattern) => pattern.test(text))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !allowed(message.text())) problems.push(`console: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('requestfailed', (request) => {
+    const line = `${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`
+    // Navigating away aborts what the old page still had in flight.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED' && !allowed(line)) problems.push(line)
+  })
+  page.on('response', (response) => {
+    const line = `${response.request().method()} ${response.url()} answered ${response.status()}`
+    if (response.status() >= 400 && !allowed(line)) problems.push(line)
+  })
+  return () => problems
+}
+
+/** The serious and critical axe-core violations of the page as it is now, one line each. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    )
+}
+
+/** The two sizes every admin screen is checked at: a laptop and a phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+/** Opens an admin area: from the sidebar on a wide screen, through the menu drawer on a phone. */
+export async function openArea(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open menu' })
+  if (await menu.isVisible()) await menu.click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click()
+}
+
+/**
+ * Elements that stick out past the right edge of the window (the page then scrolls sideways on
+ * a phone). Content inside a scrolling container, such as a wide table, does not count.
+ */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const main = document.querySelector('main')
+    const sideways = (element: Element | null) => Boolean(element && element.scrollWidth > element.clientWidth + 1)
+    if (!sideways(document.documentElement) && !sideways(main)) return []
+    const clipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const { overflowX } = getComputedStyle(parent)
+        if (parent === main) return false
+        if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') return true
+      }
+      return false
+    }
+    return [...document.body.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1 && !clipped(element))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)} px)`,
+      )
+  })
+}
+
+export interface ExtraServer {
+  baseUrl: string
+  /** The end of the server's output, for a failure message. */
+  log: () => string
+  login: { email: string; password: string }
+  stop: () => Promise<void>
+}
+
+/**
+ * A second real server on its own fresh database, for screens behind a feature flag the shared
+ * server leaves off (`env` e.g. `{ EMPORIUM_FF_INVENTORYSERVICE: 'true' }`). Its demo admin has
+ * answered the usage-data question.
+ */
+export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
+  const { spawn } = await import('node:child_process')
+  const { mkdtempSync, readFileSync, rmSync } = await import('node:fs')
+  const { createServer } = await import('node:net')
+  const { tmpdir } = await import('node:os')
+  const port = await new Promise<number>((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()))
+    })
+  })
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-e2e-extra-'))
+  const url = `http://127.0.0.1:${port}`
+  const server = spawn(
+    process.execPath,
+    [resolve(import.meta.dirname, '../../packages/server/dist/main.js'), 'start'],
+    {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        ...env,
+        EMPORIUM_DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        EMPORIUM_PUBLIC_URL: url,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let log = ''
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000)
+  }
+  server.stdout!.on('data', keep)
+  server.stderr!.on('data', keep)
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((done) => server.once('exit', done))
+      server.kill('SIGTERM')
+      const forceKill = setTimeout(() => server.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(forceKill)
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const deadline = Date.now() + 180_000
+    for (;;) {
+      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`The extra server exited:\n${log}`)
+      if (Date.now() > deadline) throw new Error(`The extra server did not answer /health:\n${log}`)
+      const healthy = await fetch(`${url}/health`).then(
+        (res) => res.ok,
+        () => false,
+      )
+      if (healthy) break
+      await new Promise((done) => setTimeout(done, 500))
+    }
+    const login = JSON.parse(readFileSync(join(dataDir, 'demo-login.json'), 'utf8')) as ExtraServer['login']
+    const api = await AdminApi.loginAt(url, login.email, login.password)
+    await api.request('POST', '/admin/analytics-configs', { opt_out: true })
+    return { baseUrl: url, log: () => log, login, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
 }

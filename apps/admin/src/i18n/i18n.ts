@@ -15,6 +15,10 @@ export const NAMESPACES = [
   'collections',
   'categories',
   'settings',
+  'ui',
+  'customers',
+  'inventory',
+  'shipping',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */

@@ -6,6 +6,7 @@ import { PageSpinner } from '../components/spinner'
 import { notify } from '../components/toasts/notify'
 import type { ExtensionRegistry } from '../extensions/registry'
 import { AdminHome } from './admin-home'
+import { AreaGuard } from './areas/area-guard'
 import { CORE_AREAS, SETTINGS_AREA } from './areas/areas'
 import { InvitePage } from './invite/invite'
 import { Landing } from './landing'
@@ -20,6 +21,7 @@ import { RouterError } from './shell/router-error'
 function adminAreaRoutes(extensions: ExtensionRegistry): RouteObject[] {
   const areas = CORE_AREAS.filter((area) => area.routes).map((area) => ({
     path: area.path.slice(1),
+    element: <AreaGuard area={area} />,
     children: [...area.routes!],
   }))
   const settings = hasSettings(extensions)

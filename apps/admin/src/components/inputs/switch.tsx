@@ -5,6 +5,7 @@ interface SwitchProps {
   checked: boolean
   onCheckedChange: (checked: boolean) => void
   disabled?: boolean
+  'aria-label'?: string
   'aria-labelledby'?: string
   'aria-describedby'?: string
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import type { NavigationLink } from '../../extensions/types'
 import type { CoreArea } from '../../routes/areas/areas'
+import { Logo } from './logo'
 
 interface SidebarProps {
   storeName?: string
@@ -13,7 +14,7 @@ interface SidebarProps {
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${
-    isActive ? 'bg-gray-100 font-semibold text-gray-900' : 'text-gray-600 hover:bg-gray-50'
+    isActive ? 'bg-gray-100 font-semibold text-gray-900' : 'text-gray-700 hover:bg-gray-50'
   }`
 }
 
@@ -22,7 +23,9 @@ export function Sidebar({ storeName, areas, extensionLinks, footer }: SidebarPro
   const { t } = useTranslation('layout')
   return (
     <aside className="flex h-full w-60 shrink-0 flex-col border-e border-gray-200 bg-white">
-      <div className="px-5 py-5 text-base font-semibold text-gray-900">{storeName ?? 'Emporium'}</div>
+      <div className="px-5 py-5 pe-12 lg:pe-5">
+        <Logo name={storeName} />
+      </div>
       <nav aria-label={t('sidebar.label')} className="flex flex-1 flex-col gap-1 overflow-y-auto px-3">
         {areas.map((area) => (
           <NavLink key={area.key} to={`/a${area.path}`} className={linkClass}>

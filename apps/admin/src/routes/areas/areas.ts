@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { collectionRoutes } from '../collections/routes'
+import { customerRoutes } from '../customers/routes'
+import { inventoryRoutes } from '../inventory/routes'
 import { productCategoryRoutes } from '../product-categories/routes'
 import { productRoutes } from '../products/routes'
 import { publishableApiKeyRoutes } from '../publishable-api-keys/routes'
@@ -37,12 +39,13 @@ export const CORE_AREAS: readonly CoreArea[] = [
     routes: productCategoryRoutes,
   },
   { key: 'collections', path: '/collections', labelKey: 'areas.collections', routes: collectionRoutes },
-  { key: 'customers', path: '/customers', labelKey: 'areas.customers' },
+  { key: 'customers', path: '/customers', labelKey: 'areas.customers', routes: customerRoutes },
   {
     key: 'inventory',
     path: '/inventory',
     labelKey: 'areas.inventory',
     requires: { feature: 'inventoryService', module: 'inventoryService' },
+    routes: inventoryRoutes,
   },
   { key: 'discounts', path: '/discounts', labelKey: 'areas.discounts' },
   { key: 'gift-cards', path: '/gift-cards', labelKey: 'areas.giftCards' },

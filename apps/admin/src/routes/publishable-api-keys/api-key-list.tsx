@@ -5,11 +5,13 @@ import {
 } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { StatusBadge } from '../../components/status-badge'
+import { ActionMenu } from '../../components/action-menu'
 import { Button } from '../../components/button'
-import { ConfirmMutationDialog } from '../shared/confirm-mutation-dialog'
-import { PageHeader } from '../shared/page-header'
-import { QueryState } from '../shared/query-state'
-import { Cell, Table } from '../shared/table'
+import { ConfirmMutationDialog } from '../../components/modals/confirm-mutation-dialog'
+import { PageHeader } from '../../components/page-header'
+import { QueryState } from '../../components/query-state'
+import { Cell, Table } from '../../components/table'
 import { ApiKeyChannelsModal } from './components/api-key-channels-modal'
 import { CreateApiKeyModal } from './components/create-api-key-modal'
 
@@ -66,19 +68,37 @@ export function ApiKeyList() {
                 <code className="rounded bg-gray-100 px-1.5 py-0.5 text-xs">{key.id}</code>
               </Cell>
               <Cell>{date(key.created_at)}</Cell>
-              <Cell>{key.revoked_at ? t('apiKeys.revoked') : t('apiKeys.live')}</Cell>
-              <Cell className="text-right whitespace-nowrap">
-                <Button variant="ghost" onClick={() => setPending({ kind: 'channels', key })}>
-                  {t('apiKeys.manageChannels', { title: key.title })}
-                </Button>
-                {!key.revoked_at && (
-                  <Button variant="ghost" onClick={() => setPending({ kind: 'revoke', key })}>
-                    {t('apiKeys.revoke', { title: key.title })}
-                  </Button>
+              <Cell>
+                {key.revoked_at ? (
+                  <StatusBadge tone="danger">{t('apiKeys.revoked')}</StatusBadge>
+                ) : (
+                  <StatusBadge tone="success">{t('apiKeys.live')}</StatusBadge>
                 )}
-                <Button variant="ghost" onClick={() => setPending({ kind: 'delete', key })}>
-                  {t('actions.deleteNamed', { name: key.title })}
-                </Button>
+              </Cell>
+              <Cell className="text-end">
+                <ActionMenu
+                  label={t('ui:table.rowActions', { name: key.title })}
+                  items={[
+                    {
+                      label: t('apiKeys.manageChannels', { title: key.title }),
+                      onSelect: () => setPending({ kind: 'channels', key }),
+                    },
+                    ...(key.revoked_at
+                      ? []
+                      : [
+                          {
+                            label: t('apiKeys.revoke', { title: key.title }),
+                            onSelect: () => setPending({ kind: 'revoke', key }),
+                            danger: true,
+                          },
+                        ]),
+                    {
+                      label: t('actions.deleteNamed', { name: key.title }),
+                      onSelect: () => setPending({ kind: 'delete', key }),
+                      danger: true,
+                    },
+                  ]}
+                />
               </Cell>
             </tr>
           ))}

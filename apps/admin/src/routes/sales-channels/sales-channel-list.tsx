@@ -1,16 +1,19 @@
-import { useAdminDeleteSalesChannel, useAdminSalesChannels } from '@emporium/react'
+import { useAdminDeleteSalesChannel, useAdminSalesChannels, useAdminStore } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { StatusBadge } from '../../components/status-badge'
+import { ActionMenu } from '../../components/action-menu'
 import { Button } from '../../components/button'
-import { ConfirmMutationDialog } from '../shared/confirm-mutation-dialog'
-import { PageHeader } from '../shared/page-header'
-import { QueryState } from '../shared/query-state'
-import { Cell, Table } from '../shared/table'
+import { ConfirmMutationDialog } from '../../components/modals/confirm-mutation-dialog'
+import { PageHeader } from '../../components/page-header'
+import { QueryState } from '../../components/query-state'
+import { Cell, Table } from '../../components/table'
 import { SalesChannelModal, type SalesChannelLike } from './components/sales-channel-modal'
 
 /** The store's sales channels with create, edit (name, description, enabled) and delete. */
 export function SalesChannelList() {
   const { t } = useTranslation('settings')
+  const { store } = useAdminStore()
   const { sales_channels = [], isLoading, error, refetch } = useAdminSalesChannels({ limit: 100 })
   const [editing, setEditing] = useState<{ channel?: SalesChannelLike } | null>(null)
   const [deleting, setDeleting] = useState<SalesChannelLike | null>(null)
@@ -47,14 +50,30 @@ export function SalesChannelList() {
             <tr key={channel.id}>
               <Cell className="font-medium">{channel.name}</Cell>
               <Cell className="text-gray-500">{channel.description}</Cell>
-              <Cell>{channel.is_disabled ? t('salesChannels.disabled') : t('salesChannels.enabledStatus')}</Cell>
-              <Cell className="text-right whitespace-nowrap">
-                <Button variant="ghost" onClick={() => setEditing({ channel })}>
-                  {t('actions.editNamed', { name: channel.name })}
-                </Button>
-                <Button variant="ghost" onClick={() => setDeleting(channel)}>
-                  {t('actions.deleteNamed', { name: channel.name })}
-                </Button>
+              <Cell>
+                {channel.is_disabled ? (
+                  <StatusBadge>{t('salesChannels.disabled')}</StatusBadge>
+                ) : (
+                  <StatusBadge tone="success">{t('salesChannels.enabledStatus')}</StatusBadge>
+                )}
+              </Cell>
+              <Cell className="text-end">
+                <ActionMenu
+                  label={t('ui:table.rowActions', { name: channel.name })}
+                  items={[
+                    { label: t('actions.editNamed', { name: channel.name }), onSelect: () => setEditing({ channel }) },
+                    // The store's default channel cannot be deleted: the server refuses it.
+                    ...(channel.id === store?.default_sales_channel_id
+                      ? []
+                      : [
+                          {
+                            label: t('actions.deleteNamed', { name: channel.name }),
+                            onSelect: () => setDeleting(channel),
+                            danger: true,
+                          },
+                        ]),
+                  ]}
+                />
               </Cell>
             </tr>
           ))}

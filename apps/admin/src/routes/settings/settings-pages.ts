@@ -53,6 +53,13 @@ export const CORE_SETTINGS_PAGES: readonly CoreSettingsPage[] = [
     routes: page(() => import('./taxes/tax-rates').then((module) => ({ Component: module.TaxRates }))),
   },
   {
+    key: 'shipping',
+    path: '/shipping',
+    labelKey: 'shipping:card.label',
+    descriptionKey: 'shipping:card.description',
+    routes: page(() => import('./shipping/shipping').then((module) => ({ Component: module.Shipping }))),
+  },
+  {
     key: 'team',
     path: '/team',
     labelKey: 'settings:cards.team.label',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { testProviders } from '../../../testing/providers'
-import { SEARCH_DEBOUNCE_MS } from '../../shared/search-field'
+import { SEARCH_DEBOUNCE_MS } from '../../../components/inputs/search-field'
 import { CollectionList } from './collection-list'
 
 function renderList() {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
 import { InputField } from '../../../components/inputs/input-field'
 import { Modal } from '../../../components/modals/modal'
-import { CheckboxField } from '../../shared/checkbox-field'
-import { QueryState } from '../../shared/query-state'
-import { useFeedback } from '../../shared/use-feedback'
+import { CheckboxField } from '../../../components/inputs/checkbox-field'
+import { QueryState } from '../../../components/query-state'
+import { useFeedback } from '../../../components/use-feedback'
 
 interface AddProductsModalProps {
   collectionId: string

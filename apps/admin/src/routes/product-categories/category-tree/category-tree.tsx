@@ -2,9 +2,9 @@ import { useAdminDeleteProductCategory, useAdminProductCategories } from '@empor
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
-import { PageHeader } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
+import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
+import { PageHeader } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
 import type { CategoryNode } from '../components/category'
 import { CategoryModal } from '../components/category-modal'
 

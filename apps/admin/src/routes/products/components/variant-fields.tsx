@@ -2,7 +2,7 @@ import { get, useFormContext } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { InputField } from '../../../components/inputs/input-field'
 import { NumberInput } from '../../../components/inputs/number-input'
-import { toMinorUnits } from './money'
+import { toMinorUnits } from '../../../lib/money'
 import type { PriceColumn } from './price-columns'
 
 interface VariantFieldsProps {

@@ -1,4 +1,4 @@
-import { toMinorUnits, fromMinorUnits } from './money'
+import { toMinorUnits, fromMinorUnits } from '../../../lib/money'
 import { columnKeyOf, type MoneyAmountLike, type PriceColumn, type PriceInput } from './price-columns'
 
 /** One variant as a form holds it: texts, so empty fields stay empty instead of 0. */

@@ -1,13 +1,14 @@
-import { useAdminDeleteProduct, useAdminProduct, useAdminStore, useAdminUpdateProduct } from '@emporium/react'
+import { adminProductKeys, useAdminProduct, useAdminStore, useAdminUpdateProduct } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Button } from '../../../components/button'
 import { isFeatureEnabled } from '../../areas/store-capabilities'
-import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
-import { PageHeader, Section } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
-import { useFeedback } from '../../shared/use-feedback'
+import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
+import { PageHeader, Section } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
+import { useFeedback } from '../../../components/use-feedback'
+import { useDeleteRecord } from '../../../lib/use-delete-record'
 import { MetadataEditor } from '../components/metadata-editor'
 import { StatusBadge } from '../components/status-badge'
 import { usePriceColumns } from '../components/use-price-columns'
@@ -43,7 +44,8 @@ function ProductPage({ product }: { product: AdminProduct }) {
   const { store } = useAdminStore()
   const { columns } = usePriceColumns()
   const update = useAdminUpdateProduct(product.id!)
-  const remove = useAdminDeleteProduct(product.id!)
+  // Refreshes the lists only: refetching the deleted product would answer 404 before the page leaves.
+  const remove = useDeleteRecord(adminProductKeys, product.id!, (client, id) => client.admin.products.delete(id))
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const published = product.status === 'published'
 
@@ -86,7 +88,7 @@ function ProductPage({ product }: { product: AdminProduct }) {
         title={t('detail.deleteTitle')}
         message={t('detail.deleteMessage', { title: product.title })}
         confirmLabel={t('actions.delete')}
-        mutation={remove}
+        mutation={{ mutateAsync: () => remove.mutateAsync(undefined), isPending: remove.isPending }}
         successMessage={t('detail.deleted', { title: product.title })}
         onSuccess={() => navigate('/a/products')}
         onClose={() => setConfirmingDelete(false)}

@@ -5,8 +5,8 @@ import { Button } from '../../../components/button'
 import { notify } from '../../../components/toasts/notify'
 import { useErrorMessage } from '../../../lib/use-error-message'
 import { settleWithLimit } from '../../../lib/settle-with-limit'
-import { ConfirmDialog } from '../../shared/confirm-dialog'
-import { useFeedback } from '../../shared/use-feedback'
+import { ConfirmDialog } from '../../../components/modals/confirm-dialog'
+import { useFeedback } from '../../../components/use-feedback'
 
 /**
  * The admin API has no batch route for a product's status or its deletion (the product batches

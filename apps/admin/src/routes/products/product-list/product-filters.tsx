@@ -1,7 +1,7 @@
 import { useAdminCollections, useAdminProductTagUsage } from '@emporium/react'
 import { useTranslation } from 'react-i18next'
-import { SearchField } from '../../shared/search-field'
-import { SelectField } from '../../shared/select-field'
+import { SearchField } from '../../../components/inputs/search-field'
+import { SelectField } from '../../../components/inputs/select-field'
 import { PRODUCT_STATUSES } from '../components/status-badge'
 
 export interface ProductFilterValues {

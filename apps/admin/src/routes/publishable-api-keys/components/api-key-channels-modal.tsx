@@ -7,8 +7,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
 import { Modal } from '../../../components/modals/modal'
-import { QueryState } from '../../shared/query-state'
-import { useFeedback } from '../../shared/use-feedback'
+import { QueryState } from '../../../components/query-state'
+import { useFeedback } from '../../../components/use-feedback'
 import { ChannelChecklist } from './channel-checklist'
 
 interface ApiKeyChannelsModalProps {

@@ -1,7 +1,7 @@
 import { useAdminSalesChannels } from '@emporium/react'
 import { useTranslation } from 'react-i18next'
-import { CheckboxField } from '../../shared/checkbox-field'
-import { QueryState } from '../../shared/query-state'
+import { CheckboxField } from '../../../components/inputs/checkbox-field'
+import { QueryState } from '../../../components/query-state'
 
 interface ChannelChecklistProps {
   checked: ReadonlySet<string>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
 import { InputField } from '../../../components/inputs/input-field'
 import { Modal } from '../../../components/modals/modal'
-import { useFeedback } from '../../shared/use-feedback'
+import { useFeedback } from '../../../components/use-feedback'
 import { ChannelChecklist } from './channel-checklist'
 
 /** Creates a key, then scopes it to the checked sales channels, as one write. */

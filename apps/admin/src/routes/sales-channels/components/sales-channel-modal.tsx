@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { fieldErrors } from '../../../components/inputs/field-errors'
 import { InputField } from '../../../components/inputs/input-field'
-import { CheckboxField } from '../../shared/checkbox-field'
-import { FormModal } from '../../shared/form-modal'
-import { TextareaField } from '../../shared/textarea-field'
+import { CheckboxField } from '../../../components/inputs/checkbox-field'
+import { FormModal } from '../../../components/modals/form-modal'
+import { TextareaField } from '../../../components/inputs/textarea-field'
 
 export interface SalesChannelLike {
   id?: string

@@ -3,22 +3,26 @@ import {
   useAdminCurrencies,
   useAdminDeleteStoreCurrency,
   useAdminStore,
+  useAdminUpdateCurrency,
   useAdminUpdateStore,
 } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
-import { PageHeader, Section } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
-import { SelectField } from '../../shared/select-field'
-import { Cell, Table } from '../../shared/table'
-import { useFeedback } from '../../shared/use-feedback'
+import { PageHeader, Section } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
+import { SelectField } from '../../../components/inputs/select-field'
+import { Cell, Table } from '../../../components/table'
+import { useFeedback } from '../../../components/use-feedback'
+import { Switch } from '../../../components/inputs/switch'
+import { isFeatureEnabled } from '../../areas/store-capabilities'
 
 /** The store's default currency and the currencies it sells in. */
 export function Currencies() {
   const { t } = useTranslation('settings')
   const feedback = useFeedback()
   const { store, isLoading, error, refetch } = useAdminStore()
+  const taxInclusive = isFeatureEnabled(store, 'tax_inclusive_pricing')
   const { currencies: allCurrencies = [] } = useAdminCurrencies({ limit: 200 })
   const update = useAdminUpdateStore()
   const add = useAdminAddStoreCurrency()
@@ -72,6 +76,7 @@ export function Currencies() {
             headers={[
               t('currencies.code'),
               t('currencies.name'),
+              ...(taxInclusive ? [t('currencies.taxInclusive')] : []),
               <span key="actions" className="sr-only">
                 {t('actions.actions')}
               </span>,
@@ -81,6 +86,11 @@ export function Currencies() {
               <tr key={currency.code}>
                 <Cell className="font-medium">{currency.code?.toUpperCase()}</Cell>
                 <Cell>{currency.name}</Cell>
+                {taxInclusive && (
+                  <Cell>
+                    <CurrencyTaxSwitch code={currency.code!} includesTax={Boolean(currency.includes_tax)} />
+                  </Cell>
+                )}
                 <Cell className="text-right">
                   {currency.code !== store?.default_currency_code && (
                     <Button
@@ -131,5 +141,25 @@ export function Currencies() {
         </Section>
       </QueryState>
     </section>
+  )
+}
+
+/** Whether prices in this currency are entered with tax included (flag `tax_inclusive_pricing`). */
+function CurrencyTaxSwitch({ code, includesTax }: { code: string; includesTax: boolean }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const update = useAdminUpdateCurrency(code)
+  return (
+    <Switch
+      aria-label={t('currencies.taxInclusiveFor', { code: code.toUpperCase() })}
+      checked={includesTax}
+      disabled={update.isPending}
+      onCheckedChange={(checked) =>
+        void feedback.run(
+          () => update.mutateAsync({ includes_tax: checked }),
+          t('currencies.taxInclusiveSaved', { code: code.toUpperCase() }),
+        )
+      }
+    />
   )
 }

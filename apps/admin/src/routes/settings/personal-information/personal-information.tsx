@@ -9,9 +9,9 @@ import { Button } from '../../../components/button'
 import { InputField } from '../../../components/inputs/input-field'
 import { LanguageSwitcher } from '../../../components/language-switcher'
 import { isFeatureEnabled } from '../../areas/store-capabilities'
-import { PageHeader, Section } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
-import { useFeedback } from '../../shared/use-feedback'
+import { PageHeader, Section } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
+import { useFeedback } from '../../../components/use-feedback'
 
 /** The server's limit on each name (POST /admin/users/:id). */
 const NAME_MAX_LENGTH = 200

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { fieldErrors } from '../../../components/inputs/field-errors'
 import { InputField } from '../../../components/inputs/input-field'
 import { InputError } from '../../../components/inputs/input-error'
-import { CheckboxField } from '../../shared/checkbox-field'
-import { FormModal } from '../../shared/form-modal'
-import { SelectField } from '../../shared/select-field'
+import { CheckboxField } from '../../../components/inputs/checkbox-field'
+import { FormModal } from '../../../components/modals/form-modal'
+import { SelectField } from '../../../components/inputs/select-field'
 import { isCountryList, regionPayload, regionToValues, type RegionValues } from './region-form'
 
 export interface RegionRecord {

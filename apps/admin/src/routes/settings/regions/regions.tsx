@@ -1,16 +1,22 @@
-import { useAdminDeleteRegion, useAdminRegions } from '@emporium/react'
+import { useAdminDeleteRegion, useAdminRegions, useAdminStore, useAdminUpdateRegion } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ActionMenu } from '../../../components/action-menu'
 import { Button } from '../../../components/button'
-import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
-import { PageHeader } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
-import { Cell, Table } from '../../shared/table'
+import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
+import { PageHeader } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
+import { Switch } from '../../../components/inputs/switch'
+import { Cell, Table } from '../../../components/table'
+import { useFeedback } from '../../../components/use-feedback'
+import { isFeatureEnabled } from '../../areas/store-capabilities'
 import { RegionModal, type RegionRecord } from './region-modal'
 
 /** The store's regions with create, edit and delete. */
 export function Regions() {
   const { t } = useTranslation('settings')
+  const { store } = useAdminStore()
+  const taxInclusive = isFeatureEnabled(store, 'tax_inclusive_pricing')
   const { regions = [], isLoading, error, refetch } = useAdminRegions({ limit: 100 })
   const [editing, setEditing] = useState<{ region?: RegionRecord } | null>(null)
   const [deleting, setDeleting] = useState<RegionRecord | null>(null)
@@ -40,6 +46,7 @@ export function Regions() {
             t('regions.countries'),
             t('regions.taxRate'),
             t('regions.providers'),
+            ...(taxInclusive ? [t('currencies.taxInclusive')] : []),
             <span key="actions" className="sr-only">
               {t('actions.actions')}
             </span>,
@@ -52,20 +59,36 @@ export function Regions() {
               <Cell>
                 {(region.countries ?? []).map((country) => country.display_name ?? country.iso_2).join(', ') || '—'}
               </Cell>
-              <Cell>{region.tax_rate ?? 0} %</Cell>
+              <Cell>
+                <bdi dir="ltr">{region.tax_rate ?? 0} %</bdi>
+              </Cell>
               <Cell className="text-gray-500">
                 {t('regions.providersSummary', {
                   payment: (region.payment_providers ?? []).map((provider) => provider.id).join(', ') || '—',
                   fulfillment: (region.fulfillment_providers ?? []).map((provider) => provider.id).join(', ') || '—',
                 })}
               </Cell>
-              <Cell className="text-right whitespace-nowrap">
-                <Button variant="ghost" onClick={() => setEditing({ region })}>
-                  {t('actions.editNamed', { name: region.name })}
-                </Button>
-                <Button variant="ghost" onClick={() => setDeleting(region)}>
-                  {t('actions.deleteNamed', { name: region.name })}
-                </Button>
+              {taxInclusive && (
+                <Cell>
+                  <RegionTaxSwitch
+                    id={region.id!}
+                    name={region.name ?? ''}
+                    includesTax={Boolean(region.includes_tax)}
+                  />
+                </Cell>
+              )}
+              <Cell className="text-end">
+                <ActionMenu
+                  label={t('ui:table.rowActions', { name: region.name })}
+                  items={[
+                    { label: t('actions.editNamed', { name: region.name }), onSelect: () => setEditing({ region }) },
+                    {
+                      label: t('actions.deleteNamed', { name: region.name }),
+                      onSelect: () => setDeleting(region),
+                      danger: true,
+                    },
+                  ]}
+                />
               </Cell>
             </tr>
           ))}
@@ -88,6 +111,23 @@ function DeleteRegion({ region, onClose }: { region: RegionRecord; onClose: () =
       mutation={remove}
       successMessage={t('regions.deleted', { name: region.name })}
       onClose={onClose}
+    />
+  )
+}
+
+/** Whether prices in this region are entered with tax included (flag `tax_inclusive_pricing`). */
+function RegionTaxSwitch({ id, name, includesTax }: { id: string; name: string; includesTax: boolean }) {
+  const { t } = useTranslation('settings')
+  const feedback = useFeedback()
+  const update = useAdminUpdateRegion(id)
+  return (
+    <Switch
+      aria-label={t('regions.taxInclusiveFor', { name })}
+      checked={includesTax}
+      disabled={update.isPending}
+      onCheckedChange={(checked) =>
+        void feedback.run(() => update.mutateAsync({ includes_tax: checked }), t('regions.taxInclusiveSaved', { name }))
+      }
     />
   )
 }

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
 import { InputField } from '../../../components/inputs/input-field'
-import { PageHeader, Section } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
-import { useFeedback } from '../../shared/use-feedback'
+import { PageHeader, Section } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
+import { useFeedback } from '../../../components/use-feedback'
 
 interface StoreValues {
   name: string

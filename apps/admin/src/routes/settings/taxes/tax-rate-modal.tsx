@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { fieldErrors } from '../../../components/inputs/field-errors'
 import { InputField } from '../../../components/inputs/input-field'
-import { FormModal } from '../../shared/form-modal'
+import { FormModal } from '../../../components/modals/form-modal'
 
 export interface TaxRateRecord {
   id?: string

@@ -1,12 +1,13 @@
 import { useAdminDeleteTaxRate, useAdminRegions, useAdminTaxRates } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ActionMenu } from '../../../components/action-menu'
 import { Button } from '../../../components/button'
-import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
-import { PageHeader, Section } from '../../shared/page-header'
-import { QueryState } from '../../shared/query-state'
-import { SelectField } from '../../shared/select-field'
-import { Cell, Table } from '../../shared/table'
+import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
+import { PageHeader, Section } from '../../../components/page-header'
+import { QueryState } from '../../../components/query-state'
+import { SelectField } from '../../../components/inputs/select-field'
+import { Cell, Table } from '../../../components/table'
 import { TaxRateModal, type TaxRateRecord } from './tax-rate-modal'
 
 /** Per region: its default rate and the extra tax rates with create, edit and delete. */
@@ -74,14 +75,21 @@ function RegionTaxRates({ regionId }: { regionId: string }) {
             <tr key={taxRate.id}>
               <Cell className="font-medium">{taxRate.name}</Cell>
               <Cell>{taxRate.code}</Cell>
-              <Cell>{taxRate.rate ?? 0} %</Cell>
-              <Cell className="text-right whitespace-nowrap">
-                <Button variant="ghost" onClick={() => setEditing({ taxRate })}>
-                  {t('actions.editNamed', { name: taxRate.name })}
-                </Button>
-                <Button variant="ghost" onClick={() => setDeleting(taxRate)}>
-                  {t('actions.deleteNamed', { name: taxRate.name })}
-                </Button>
+              <Cell>
+                <bdi dir="ltr">{taxRate.rate ?? 0} %</bdi>
+              </Cell>
+              <Cell className="text-end">
+                <ActionMenu
+                  label={t('ui:table.rowActions', { name: taxRate.name })}
+                  items={[
+                    { label: t('actions.editNamed', { name: taxRate.name }), onSelect: () => setEditing({ taxRate }) },
+                    {
+                      label: t('actions.deleteNamed', { name: taxRate.name }),
+                      onSelect: () => setDeleting(taxRate),
+                      danger: true,
+                    },
+                  ]}
+                />
               </Cell>
             </tr>
           ))}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
 import { InputField } from '../../../components/inputs/input-field'
 import { Modal } from '../../../components/modals/modal'
-import { SelectField } from '../../shared/select-field'
-import { useFeedback } from '../../shared/use-feedback'
+import { SelectField } from '../../../components/inputs/select-field'
+import { useFeedback } from '../../../components/use-feedback'
 import { USER_ROLES, type UserRole } from './roles'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

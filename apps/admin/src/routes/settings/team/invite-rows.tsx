@@ -1,8 +1,8 @@
 import { useAdminDeleteInvite, useAdminResendInvite } from '@emporium/react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/button'
-import { Cell } from '../../shared/table'
-import { useFeedback } from '../../shared/use-feedback'
+import { ActionMenu } from '../../../components/action-menu'
+import { Cell } from '../../../components/table'
+import { useFeedback } from '../../../components/use-feedback'
 
 export interface InviteRecord {
   id?: string
@@ -26,27 +26,29 @@ export function InviteRow({ invite, now }: { invite: InviteRecord; now: number }
       <Cell className="font-medium">{invite.user_email}</Cell>
       <Cell>{invite.role ? t(`team.roles.${invite.role}`) : ''}</Cell>
       <Cell>{state}</Cell>
-      <Cell className="text-right whitespace-nowrap">
-        {!invite.accepted && (
-          <Button
-            variant="ghost"
-            loading={resend.isPending}
-            onClick={() =>
-              void feedback.run(() => resend.mutateAsync(), t('team.resent', { email: invite.user_email }))
-            }
-          >
-            {t('team.resend', { email: invite.user_email })}
-          </Button>
-        )}
-        <Button
-          variant="ghost"
-          loading={remove.isPending}
-          onClick={() =>
-            void feedback.run(() => remove.mutateAsync(), t('team.inviteDeleted', { email: invite.user_email }))
-          }
-        >
-          {t('team.deleteInvite', { email: invite.user_email })}
-        </Button>
+      <Cell className="text-end">
+        <ActionMenu
+          label={t('ui:table.rowActions', { name: invite.user_email })}
+          items={[
+            ...(invite.accepted
+              ? []
+              : [
+                  {
+                    label: t('team.resend', { email: invite.user_email }),
+                    disabled: resend.isPending,
+                    onSelect: () =>
+                      void feedback.run(() => resend.mutateAsync(), t('team.resent', { email: invite.user_email })),
+                  },
+                ]),
+            {
+              label: t('team.deleteInvite', { email: invite.user_email }),
+              danger: true,
+              disabled: remove.isPending,
+              onSelect: () =>
+                void feedback.run(() => remove.mutateAsync(), t('team.inviteDeleted', { email: invite.user_email })),
+            },
+          ]}
+        />
       </Cell>
     </tr>
   )

@@ -1,10 +1,10 @@
 import { useAdminDeleteUser, useAdminGetSession, useAdminUpdateUser } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/button'
-import { ConfirmMutationDialog } from '../../shared/confirm-mutation-dialog'
-import { Cell } from '../../shared/table'
-import { useFeedback } from '../../shared/use-feedback'
+import { ActionMenu } from '../../../components/action-menu'
+import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
+import { Cell } from '../../../components/table'
+import { useFeedback } from '../../../components/use-feedback'
 import { USER_ROLES, type UserRole } from './roles'
 
 export interface UserRecord {
@@ -48,11 +48,14 @@ export function UserRow({ user }: { user: UserRecord }) {
           ))}
         </select>
       </Cell>
-      <Cell className="text-right">
+      <Cell className="text-end">
         {!isMe && (
-          <Button variant="ghost" onClick={() => setConfirming(true)}>
-            {t('team.remove', { email: user.email })}
-          </Button>
+          <ActionMenu
+            label={t('ui:table.rowActions', { name: user.email })}
+            items={[
+              { label: t('team.remove', { email: user.email }), onSelect: () => setConfirming(true), danger: true },
+            ]}
+          />
         )}
         <ConfirmMutationDialog
           open={confirming}

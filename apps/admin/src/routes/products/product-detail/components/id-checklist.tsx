@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../../components/button'
-import { CheckboxField } from '../../../shared/checkbox-field'
+import { CheckboxField } from '../../../../components/inputs/checkbox-field'
 
 interface ChecklistItem {
   id: string

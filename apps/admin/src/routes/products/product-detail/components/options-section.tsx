@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../../components/button'
 import { InputField } from '../../../../components/inputs/input-field'
-import { Section } from '../../../shared/page-header'
-import { useFeedback } from '../../../shared/use-feedback'
+import { Section } from '../../../../components/page-header'
+import { useFeedback } from '../../../../components/use-feedback'
 import type { AdminProduct } from './types'
 
 /** The product's options with the values its variants use; add or delete an option. */

@@ -1,7 +1,7 @@
 import { useAdminSalesChannels, useAdminUpdateProduct } from '@emporium/react'
 import { useTranslation } from 'react-i18next'
-import { Section } from '../../../shared/page-header'
-import { useFeedback } from '../../../shared/use-feedback'
+import { Section } from '../../../../components/page-header'
+import { useFeedback } from '../../../../components/use-feedback'
 import { IdChecklist } from './id-checklist'
 import type { AdminProduct } from './types'
 

@@ -2,7 +2,7 @@ import { useAdminCreateVariant, useAdminUpdateVariant } from '@emporium/react'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { FormModal } from '../../../shared/form-modal'
+import { FormModal } from '../../../../components/modals/form-modal'
 import type { PriceColumn } from '../../components/price-columns'
 import {
   emptyVariant,

@@ -1,11 +1,12 @@
 import { useAdminDeleteVariant } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ActionMenu } from '../../../../components/action-menu'
 import { Button } from '../../../../components/button'
-import { ConfirmMutationDialog } from '../../../shared/confirm-mutation-dialog'
-import { Section } from '../../../shared/page-header'
-import { Cell, Table } from '../../../shared/table'
-import { fromMinorUnits } from '../../components/money'
+import { ConfirmMutationDialog } from '../../../../components/modals/confirm-mutation-dialog'
+import { Section } from '../../../../components/page-header'
+import { Cell, Table } from '../../../../components/table'
+import { fromMinorUnits } from '../../../../lib/money'
 import type { PriceColumn } from '../../components/price-columns'
 import { columnKeyOf } from '../../components/price-columns'
 import type { AdminProduct, AdminVariant } from './types'
@@ -55,17 +56,29 @@ export function VariantsSection({ product, columns }: { product: AdminProduct; c
           {variants.map((variant) => (
             <tr key={variant.id}>
               <Cell className="font-medium">{variant.title}</Cell>
-              <Cell>{variant.sku ?? '—'}</Cell>
+              <Cell>
+                <bdi dir="ltr">{variant.sku ?? '—'}</bdi>
+              </Cell>
               <Cell>{(variant.options ?? []).map((value) => value.value).join(' / ') || '—'}</Cell>
               <Cell>{variant.inventory_quantity ?? 0}</Cell>
-              <Cell>{priceSummary(variant) || '—'}</Cell>
-              <Cell className="text-right whitespace-nowrap">
-                <Button variant="ghost" onClick={() => setEditing({ mode: 'edit', variant })}>
-                  {t('variants.edit', { title: variant.title })}
-                </Button>
-                <Button variant="ghost" onClick={() => setDeleting(variant)}>
-                  {t('variants.delete', { title: variant.title })}
-                </Button>
+              <Cell>
+                <bdi>{priceSummary(variant) || '—'}</bdi>
+              </Cell>
+              <Cell className="text-end">
+                <ActionMenu
+                  label={t('ui:table.rowActions', { name: variant.title })}
+                  items={[
+                    {
+                      label: t('variants.edit', { title: variant.title }),
+                      onSelect: () => setEditing({ mode: 'edit', variant }),
+                    },
+                    {
+                      label: t('variants.delete', { title: variant.title }),
+                      onSelect: () => setDeleting(variant),
+                      danger: true,
+                    },
+                  ]}
+                />
               </Cell>
             </tr>
           ))}
