@@ -31,8 +31,11 @@ export interface CartContextValue {
   startCheckout: CartStep<Arg<Carts['create'], 0> | void>
   /** Selects the payment session of a provider. */
   pay: CartStep<Arg<Carts['setPaymentSession'], 1>>
-  /** Completes the cart; answers `{ type: 'order', data }` or, when it cannot be completed yet, the cart. */
-  completeCheckout: UseMutationResult<CompleteAnswer, Error, void>
+  /**
+   * Completes the cart; answers `{ type: 'order', data }` or, when it cannot be completed yet, the
+   * cart. Pass one `idempotencyKey` for every attempt of a checkout so it places one order.
+   */
+  completeCheckout: UseMutationResult<CompleteAnswer, Error, { idempotencyKey?: string } | void>
 }
 
 const CartContext = createContext<CartContextValue | null>(null)

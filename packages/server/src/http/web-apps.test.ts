@@ -28,12 +28,14 @@ let adminDir: string
 beforeAll(async () => {
   adminDir = fakeAdminBuild()
   database = await createTestDatabase()
-  app = await buildApp({ config: testConfig(), database, logger: false, webApps: { adminDir } })
+  // Without the storefront, whether or not it is built here: it has its own test (storefront.test.ts).
+  const storefrontDir = join(adminDir, 'no-storefront')
+  app = await buildApp({ config: testConfig(), database, logger: false, webApps: { adminDir, storefrontDir } })
   bare = await buildApp({
     config: testConfig(),
     database,
     logger: false,
-    webApps: { adminDir: join(adminDir, 'missing') },
+    webApps: { adminDir: join(adminDir, 'missing'), storefrontDir },
   })
 })
 

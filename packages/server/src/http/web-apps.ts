@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { contentSecurityPolicy, sendContentSecurityPolicy } from './content-security.js'
+import { DEFAULT_STOREFRONT_DIR, storefrontRoutes } from './storefront.js'
 
 /** apps/admin/dist of the workspace; the same relative place from src/http and dist/http. */
 export const DEFAULT_ADMIN_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../apps/admin/dist')
@@ -16,6 +17,8 @@ export function adminIsBuilt(adminDir: string = DEFAULT_ADMIN_DIR): boolean {
 export interface WebAppsOptions {
   /** The built admin (index.html, assets/, locales/). */
   adminDir?: string
+  /** The built storefront (index.html, assets/), served at `/`. */
+  storefrontDir?: string
 }
 
 /** Hashed bundles never change under their name; everything else is revalidated. */
@@ -29,6 +32,7 @@ function cacheHeaders(res: { setHeader(name: string, value: string): void }, pat
  * not built, nothing is registered: the API runs on its own.
  */
 export async function webAppRoutes(app: FastifyInstance, options: WebAppsOptions = {}): Promise<void> {
+  await storefrontRoutes(app, options.storefrontDir ?? DEFAULT_STOREFRONT_DIR)
   const adminDir = options.adminDir ?? DEFAULT_ADMIN_DIR
   if (!adminIsBuilt(adminDir)) return
 

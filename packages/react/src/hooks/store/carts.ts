@@ -29,8 +29,21 @@ export const useUpdateCart = idMutation(
   cartDetail,
 )
 
-/** Places the order; `data` is the order, or the cart when it cannot be completed yet. @example useCompleteCart(cartId).mutate() */
-export const useCompleteCart = idMutation((c, id) => c.store.carts.complete(id), cartDetail)
+/**
+ * Places the order; `data` is the order, or the cart when it cannot be completed yet. Give the
+ * same `idempotencyKey` to every attempt of one checkout (a double click, a retry after a network
+ * error): the server then completes the cart once and answers each attempt with that one result.
+ *
+ * @example
+ * const [key] = useState(() => crypto.randomUUID())
+ * useCompleteCart(cartId).mutate({ idempotencyKey: key })
+ * @since 0.1.0
+ */
+export const useCompleteCart = idMutation(
+  (c, id, options: { idempotencyKey?: string } | void) =>
+    c.store.carts.complete(id, options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined),
+  cartDetail,
+)
 
 /** @example useCreatePaymentSession(cartId).mutate() */
 export const useCreatePaymentSession = idMutation((c, id) => c.store.carts.createPaymentSessions(id), cartDetail)

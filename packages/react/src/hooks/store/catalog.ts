@@ -1,4 +1,4 @@
-import { detailQuery, listQuery, mutation, type Arg } from '../factory.js'
+import { detailQuery, listQuery, mutation, useEmporiumQuery, type Arg, type QueryOptions } from '../factory.js'
 import type { EmporiumClient } from '../../client.js'
 import {
   collectionKeys,
@@ -45,6 +45,24 @@ export const useSearchProducts = mutation(
   (c, payload: Arg<Store['products']['search'], 0>) => c.store.products.search(payload),
   () => [],
 )
+
+/**
+ * Full-text product search as a query (`POST /store/products/search`), cached per payload: for
+ * results and suggestions that follow what the shopper types. Disabled while `q` is blank.
+ *
+ * @example
+ * const { hits, isFetching } = useProductSearch({ q: 'linen', limit: 5, region_id })
+ * @since 0.1.0
+ */
+export function useProductSearch(
+  payload: Arg<Store['products']['search'], 0>,
+  options?: QueryOptions<Awaited<ReturnType<Store['products']['search']>>>,
+) {
+  return useEmporiumQuery([...productKeys.lists(), 'search', payload], (c) => c.store.products.search(payload), {
+    ...options,
+    enabled: payload.q.trim() !== '' && (options?.enabled ?? true),
+  })
+}
 
 /** @example const { variants } = useVariants({ ids: 'variant_1,variant_2' }) */
 export const useVariants = listQuery(variantKeys, (c, q?: Arg<Store['products']['variants']['list'], 0>) =>

@@ -1,0 +1,68 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite'
+
+const apiTarget = process.env.EMPORIUM_API_URL ?? 'http://localhost:9000'
+
+/**
+ * The server writes the publishable key into index.html when it serves the shop (see README). In
+ * development Vite serves index.html, so the key comes from EMPORIUM_PUBLISHABLE_KEY instead.
+ */
+function publishableKeyInDevelopment(): Plugin {
+  return {
+    name: 'emporium-publishable-key',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace('__EMPORIUM_PUBLISHABLE_KEY__', process.env.EMPORIUM_PUBLISHABLE_KEY ?? ''),
+  }
+}
+
+/**
+ * Writes a Brotli and a gzip copy beside each script and style sheet of the browser build; the
+ * server sends the one the browser accepts (a fifth of the bytes), with no work per request.
+ */
+function precompressAssets(): Plugin {
+  let outDir = ''
+  return {
+    name: 'emporium-precompress',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir, config.build.assetsDir)
+    },
+    closeBundle() {
+      for (const name of readdirSync(outDir).filter((file) => /\.(js|css)$/.test(file))) {
+        const content = readFileSync(join(outDir, name))
+        writeFileSync(join(outDir, `${name}.gz`), gzipSync(content, { level: 9 }))
+        writeFileSync(
+          join(outDir, `${name}.br`),
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        )
+      }
+    },
+  }
+}
+
+export default defineConfig({
+  base: '/',
+  envPrefix: ['VITE_', 'EMPORIUM_STOREFRONT_'],
+  plugins: [react(), tailwindcss(), publishableKeyInDevelopment(), precompressAssets()],
+  // Workspace packages are read from their sources, so the shop needs no prior package build.
+  resolve: {
+    conditions: ['emporium-source', ...defaultClientConditions],
+    alias: { '@emporium/react': fileURLToPath(new URL('../../packages/react/src/index.ts', import.meta.url)) },
+  },
+  // The server render (src/entry-server.tsx) bundles the workspace packages from their sources too.
+  ssr: {
+    noExternal: ['@emporium/react', '@emporium/client'],
+    resolve: { conditions: ['emporium-source', ...defaultServerConditions] },
+  },
+  server: {
+    port: 8000,
+    proxy: { '/store': apiTarget, '/uploads': apiTarget },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+})
