@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { startProcesses } from './cluster.js'
+import { storefrontIsBuilt } from './http/storefront.js'
 import { adminIsBuilt } from './http/web-apps.js'
 import { loadConfig, type Config } from './config.js'
 import { openDatabase, type Database } from './db/connection.js'
@@ -125,8 +126,9 @@ async function printWelcome(config: Config, database: Database, port: number, pr
     [
       '',
       processes > 1 ? `Emporium is running on ${url} (${processes} server processes)` : `Emporium is running on ${url}`,
+      storefrontIsBuilt() ? `  Storefront    ${url}/` : undefined,
       adminIsBuilt() ? `  Admin         ${url}/app` : undefined,
-      `  API docs      ${url}/docs`,
+      config.exposeApiDocs ? `  API docs      ${url}/docs` : undefined,
       `  Store API     ${url}/store`,
       `  Admin API     ${url}/admin`,
       login?.publishableKey ? `  Publishable key  ${login.publishableKey}` : undefined,

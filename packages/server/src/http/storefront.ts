@@ -1,11 +1,10 @@
 import fastifyStatic from '@fastify/static'
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { product } from '../modules/catalog/schema.js'
-import { publishableApiKey } from '../modules/sales-channels/schema.js'
+import { publishedProductHandles } from '../modules/catalog/products/products.js'
+import { oldestActivePublishableKey } from '../modules/sales-channels/publishable-keys.js'
 import { contentSecurityPolicy, sendContentSecurityPolicy } from './content-security.js'
 
 /** apps/storefront/dist of the workspace; the same relative place from src/http and dist/http. */
@@ -60,13 +59,7 @@ const escapeXml = escapeAttribute
 
 /** The key the shop calls the API with: the oldest publishable key not revoked (the demo seed's). */
 async function storefrontKey(app: FastifyInstance): Promise<string> {
-  const [key] = await app.db
-    .select({ id: publishableApiKey.id })
-    .from(publishableApiKey)
-    .where(isNull(publishableApiKey.revoked_at))
-    .orderBy(asc(publishableApiKey.created_at))
-    .limit(1)
-  return key?.id ?? ''
+  return (await oldestActivePublishableKey(app.db)) ?? ''
 }
 
 /** The feature flags that change what the shop shows. */
@@ -78,13 +71,8 @@ const SITEMAP_LIMIT = 50_000
 
 async function sitemap(app: FastifyInstance): Promise<string> {
   const base = app.config.publicUrl.replace(/\/$/, '')
-  const rows = await app.db
-    .select({ handle: product.handle })
-    .from(product)
-    .where(and(eq(product.status, 'published'), isNull(product.deleted_at), isNotNull(product.handle)))
-    .orderBy(asc(product.handle))
-    .limit(SITEMAP_LIMIT - 2)
-  const paths = ['/', '/products', ...rows.map((row) => `/products/${encodeURIComponent(row.handle!)}`)]
+  const handles = await publishedProductHandles(app.db, SITEMAP_LIMIT - 2)
+  const paths = ['/', '/products', ...handles.map((handle) => `/products/${encodeURIComponent(handle)}`)]
   const urls = paths.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`)
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }

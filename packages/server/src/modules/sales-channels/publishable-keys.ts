@@ -236,3 +236,14 @@ export async function retrievePublishableKeyScope(db: Db, keyId: string): Promis
     salesChannelIds: rows.flatMap((row) => (row.sales_channel_id ? [row.sales_channel_id] : [])),
   }
 }
+
+/** The oldest publishable key not revoked (the demo seed's): the key the bundled storefront calls with. */
+export async function oldestActivePublishableKey(db: Db): Promise<string | undefined> {
+  const [key] = await db
+    .select({ id: publishableApiKey.id })
+    .from(publishableApiKey)
+    .where(isNull(publishableApiKey.revoked_at))
+    .orderBy(asc(publishableApiKey.created_at))
+    .limit(1)
+  return key?.id
+}

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { InventorySeam } from '../seams.js'
 import { prepared } from '../../../db/fast-path/prepared.js'
 import type { FeatureFlags } from '../../../config.js'
@@ -357,4 +357,15 @@ export async function retrieveStoreProduct(
     inventory: flags.inventory,
   })
   return pickFields(loaded, fields, relations)
+}
+
+/** Handles of published products in handle order, at most `limit` (the storefront's sitemap). */
+export async function publishedProductHandles(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ handle: product.handle })
+    .from(product)
+    .where(and(eq(product.status, 'published'), isNull(product.deleted_at), isNotNull(product.handle)))
+    .orderBy(asc(product.handle))
+    .limit(limit)
+  return rows.map((row) => row.handle!)
 }
