@@ -201,6 +201,15 @@ async function checkout(lines: number) {
   }
 }
 
+/**
+ * Each step's count is at most its bound: a refactor that saves a statement passes, one that adds
+ * one fails, naming the step. Lower a bound when a change saves one, so it cannot creep back.
+ */
+function expectAtMost(counts: Record<string, number>, bounds: Record<string, number>): void {
+  expect(Object.keys(counts).sort()).toEqual(Object.keys(bounds).sort())
+  for (const [step, bound] of Object.entries(bounds)) expect(counts[step], step).toBeLessThanOrEqual(bound)
+}
+
 describe('cart write path statement count', () => {
   it('issues the same statements for a cart of one line and of four, in few round trips', async () => {
     const one = await checkout(1)
@@ -220,7 +229,7 @@ describe('cart write path statement count', () => {
     // one read of the order's relations sent with its writes. Selecting the session already
     // selected (the region's only provider's) writes nothing: the cart, read without the lock,
     // tells so and is the answer.
-    expect(one.statements).toEqual({
+    expectAtMost(one.statements, {
       create: 1,
       line_item: 6,
       update: 12,
@@ -233,7 +242,7 @@ describe('cart write path statement count', () => {
     // Building SQL costs the server more than sending it: the hot statements are built once
     // (`prepared`), so a checkout after the first builds only what depends on the request: the
     // address and cart updates of the fields it sends.
-    expect(four.built).toEqual({
+    expectAtMost(four.built, {
       create: 0,
       line_item: 0,
       update: 2,
