@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { startServerProcess } from './server-process.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,36 +7,6 @@ declare module 'vitest' {
     adminEmail: string
     adminPassword: string
   }
-}
-
-const REPO = resolve(import.meta.dirname, '../..')
-const SERVER_ENTRY = join(REPO, 'packages/server/dist/main.js')
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()))
-    })
-  })
-}
-
-async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  // The first start migrates and seeds the demo store on PGlite: slow on a small machine.
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null)
-      throw new Error(`The server exited (${server.exitCode ?? server.signalCode}):\n${output()}`)
-    try {
-      if ((await fetch(`${url}/health`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 500))
-  }
-  throw new Error(`The server did not answer /health within 3 minutes:\n${output()}`)
 }
 
 /**
@@ -66,54 +32,15 @@ async function answerConsent(baseUrl: string, login: { email: string; password: 
 
 /** One real server on a fresh embedded database for the whole suite, stopped at the end. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-e2e-'))
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, [SERVER_ENTRY, 'start'], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      EMPORIUM_DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Links in invite and reset notifications point at the address the browser uses.
-      EMPORIUM_PUBLIC_URL: baseUrl,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000)
-  }
-  server.stdout!.on('data', keep)
-  server.stderr!.on('data', keep)
-
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((done) => server.once('exit', done))
-      server.kill('SIGTERM')
-      const forceKill = setTimeout(() => server.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(forceKill)
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-
+  const server = await startServerProcess()
   try {
-    await waitForHealth(baseUrl, server, () => log)
-    const login = JSON.parse(readFileSync(join(dataDir, 'demo-login.json'), 'utf8')) as {
-      email: string
-      password: string
-    }
-    await answerConsent(baseUrl, login)
-    project.provide('baseUrl', baseUrl)
-    project.provide('adminEmail', login.email)
-    project.provide('adminPassword', login.password)
+    await answerConsent(server.baseUrl, server.login)
+    project.provide('baseUrl', server.baseUrl)
+    project.provide('adminEmail', server.login.email)
+    project.provide('adminPassword', server.login.password)
   } catch (error) {
-    await stop()
+    await server.stop()
     throw error
   }
-  return stop
+  return server.stop
 }

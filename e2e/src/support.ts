@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
+import { startServerProcess, type ServerProcess } from './server-process.js'
 
 export const baseUrl = inject('baseUrl')
 export const demoAdmin = { email: inject('adminEmail'), password: inject('adminPassword') }
@@ -211,13 +212,7 @@ export async function overflowingElements(page: Page): Promise<string[]> {
   })
 }
 
-export interface ExtraServer {
-  baseUrl: string
-  /** The end of the server's output, for a failure message. */
-  log: () => string
-  login: { email: string; password: string }
-  stop: () => Promise<void>
-}
+export type ExtraServer = ServerProcess
 
 /**
  * A second real server on its own fresh database, for screens behind a feature flag the shared
@@ -225,72 +220,13 @@ export interface ExtraServer {
  * answered the usage-data question.
  */
 export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
-  const { spawn } = await import('node:child_process')
-  const { mkdtempSync, readFileSync, rmSync } = await import('node:fs')
-  const { createServer } = await import('node:net')
-  const { tmpdir } = await import('node:os')
-  const port = await new Promise<number>((done, fail) => {
-    const probe = createServer()
-    probe.once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()))
-    })
-  })
-  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-e2e-extra-'))
-  const url = `http://127.0.0.1:${port}`
-  const server = spawn(
-    process.execPath,
-    [resolve(import.meta.dirname, '../../packages/server/dist/main.js'), 'start'],
-    {
-      cwd: resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        ...env,
-        EMPORIUM_DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        EMPORIUM_PUBLIC_URL: url,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let log = ''
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000)
-  }
-  server.stdout!.on('data', keep)
-  server.stderr!.on('data', keep)
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((done) => server.once('exit', done))
-      server.kill('SIGTERM')
-      const forceKill = setTimeout(() => server.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(forceKill)
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  const server = await startServerProcess(env)
   try {
-    const deadline = Date.now() + 180_000
-    for (;;) {
-      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`The extra server exited:\n${log}`)
-      if (Date.now() > deadline) throw new Error(`The extra server did not answer /health:\n${log}`)
-      const healthy = await fetch(`${url}/health`).then(
-        (res) => res.ok,
-        () => false,
-      )
-      if (healthy) break
-      await new Promise((done) => setTimeout(done, 500))
-    }
-    const login = JSON.parse(readFileSync(join(dataDir, 'demo-login.json'), 'utf8')) as ExtraServer['login']
-    const api = await AdminApi.loginAt(url, login.email, login.password)
+    const api = await AdminApi.loginAt(server.baseUrl, server.login.email, server.login.password)
     await api.request('POST', '/admin/analytics-configs', { opt_out: true })
-    return { baseUrl: url, log: () => log, login, stop }
+    return server
   } catch (error) {
-    await stop()
+    await server.stop()
     throw error
   }
 }
