@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
 
 const encoder = new TextEncoder()
 
+/** A signed HS256 token; each carries its own id, so two made in the same second differ. */
 export async function signToken(payload: JWTPayload, secret: string, expiresIn: string): Promise<string> {
   return new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256' })
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(expiresIn)
     .sign(encoder.encode(secret))
