@@ -74,6 +74,19 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
   FST_ERR_BAD_URL: 'The path is not a valid URL: it holds a malformed percent-encoding',
 }
 
+/** The router's longest path parameter (Fastify's default `maxParamLength`). */
+export const MAX_PARAM_LENGTH = 100
+
+/**
+ * A path no route takes whose segment is longer than a parameter may be: answered as the router
+ * answers such a parameter (414), when a catch-all route (the storefront's) matched it instead.
+ */
+export function refuseLongSegment(path: string, reply: FastifyReply): boolean {
+  if (!path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) return false
+  reply.status(414).send({ type: 'invalid_data', message: FRAMEWORK_ERRORS.FST_ERR_MAX_PARAM_LENGTH })
+  return true
+}
+
 /** Fastify's `frameworkErrors`: the router's refusals in the wire envelope. */
 export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { publishedProductHandles } from '../modules/catalog/products/products.js'
 import { oldestActivePublishableKey } from '../modules/sales-channels/publishable-keys.js'
 import { contentSecurityPolicy, sendContentSecurityPolicy } from './content-security.js'
+import { refuseLongSegment } from './error-handler.js'
 
 /** apps/storefront/dist of the workspace; the same relative place from src/http and dist/http. */
 export const DEFAULT_STOREFRONT_DIR = resolve(
@@ -156,7 +157,9 @@ export async function storefrontRoutes(app: FastifyInstance, storefrontDir: stri
     })
 
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isShopPage(request.url)) return reply.callNotFound()
+      if (!isShopPage(request.url)) {
+        return refuseLongSegment(request.url.split('?')[0], reply) ? reply : reply.callNotFound()
+      }
       const key = await storefrontKey(app)
       let html = template
         .replace('__EMPORIUM_PUBLISHABLE_KEY__', escapeAttribute(key))
