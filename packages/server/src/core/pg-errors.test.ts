@@ -25,7 +25,7 @@ describe('fromPgError', () => {
 
   it('names the field a CHECK refused, never the constraint, the statement or the values', async () => {
     await ctx.app.db.execute(
-      sql`CREATE TEMP TABLE gauge (level integer CHECK (level >= 0), CONSTRAINT sealed CHECK (level < 1000))`,
+      sql`CREATE TABLE gauge (level integer CHECK (level >= 0), CONSTRAINT sealed CHECK (level < 1000))`,
     )
     const below = fromPgError(await refusalOf(sql`INSERT INTO gauge (level) VALUES (${-1})`))
     expect(below).toBeInstanceOf(InvalidData)
@@ -35,8 +35,8 @@ describe('fromPgError', () => {
   })
 
   it('says a referenced record is missing without naming the foreign key', async () => {
-    await ctx.app.db.execute(sql`CREATE TEMP TABLE parent (id text PRIMARY KEY)`)
-    await ctx.app.db.execute(sql`CREATE TEMP TABLE child (parent_id text REFERENCES parent (id))`)
+    await ctx.app.db.execute(sql`CREATE TABLE parent (id text PRIMARY KEY)`)
+    await ctx.app.db.execute(sql`CREATE TABLE child (parent_id text REFERENCES parent (id))`)
     const missing = fromPgError(await refusalOf(sql`INSERT INTO child (parent_id) VALUES (${'nope'})`))
     expect(missing?.message).toBe('A referenced record does not exist')
     expect(missing?.message).not.toMatch(/fkey|child|parent/)
