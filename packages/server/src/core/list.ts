@@ -1,5 +1,7 @@
 import { Type, type Static, type TArray, type TSchema } from '@sinclair/typebox'
-import { and, asc, desc, gt, gte, ilike, isNull, lt, lte, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, gt, gte, ilike, isNull, lt, lte, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/types.js'
 import { InvalidData } from './errors.js'
 import { StringOrArray } from './schemas.js'
 
@@ -55,6 +57,22 @@ export function paginationParams(defaultLimit: number) {
 }
 
 /** `{ <key>: [...], count, offset, limit }` */
+/**
+ * The `count` of a list answer: a page that is not full already tells it, so most lists never run
+ * the count query; otherwise one count of `table`'s rows matching `where`, the page's conditions.
+ */
+export async function listTotal(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  page: { rows: number; limit: number; offset: number },
+): Promise<number> {
+  const { rows, limit, offset } = page
+  if (rows < limit && (rows > 0 || offset === 0)) return offset + rows
+  const [{ value }] = await db.select({ value: count() }).from(table).where(where)
+  return value
+}
+
 export function listResponse<K extends string, T extends TSchema>(key: K, item: T) {
   // Typed by its key, so `Static` gives `{ products: Product[], count, … }` to the client.
   const items = { [key]: Type.Array(item) } as Record<K, TArray<T>>

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { BareStatus, NotFound } from '../../core/errors.js'
-import { dateConditions, likePattern, whereAll } from '../../core/list.js'
+import { dateConditions, likePattern, listTotal, whereAll } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import { address, customer } from '../customers/schema.js'
 import type { StoreGetCustomersCustomerOrdersParams, StoreGetOrdersParams } from './contract.js'
@@ -108,10 +108,6 @@ export async function listCustomerOrders(
     .orderBy(desc(order.created_at), desc(order.id))
     .limit(limit)
     .offset(offset)
-  // A page that is not full already tells the total.
-  const pageTellsTotal = rows.length < limit && (rows.length > 0 || offset === 0)
-  const total = pageTellsTotal
-    ? offset + rows.length
-    : (await db.select({ value: count() }).from(order).where(where))[0].value
+  const total = await listTotal(db, order, where, { rows: rows.length, limit, offset })
   return { orders: await loadOrders(db, rows, selection), count: total }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import { concurrently } from '../../db/fast-path/concurrent.js'
 import { prepared } from '../../db/fast-path/prepared.js'
 import { groupBy } from '../../db/group-rows.js'
@@ -10,13 +10,14 @@ import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
+  listTotal,
   orderBy,
   parseExpand,
   parseFields,
   softDeleteCondition,
   sortableColumns,
-  whereAll,
   type DateComparisonValue,
+  whereAll,
 } from '../../core/list.js'
 import { currency, storeCurrency } from '../store/schema.js'
 import type { CurrencyRow } from '../store/service.js'
@@ -181,12 +182,9 @@ export async function listRegions(db: Db, query: ListRegionsQuery): Promise<{ re
     .orderBy(...order)
     .limit(limit)
     .offset(offset)
-  // A page that is not full already tells the total, so most stores never run the count query.
-  const pageTellsTotal = rows.length < limit && (rows.length > 0 || offset === 0)
   const [regions, total] = await concurrently(db, [
     () => withRelations(db, rows, relations, hidden),
-    async () =>
-      pageTellsTotal ? offset + rows.length : (await db.select({ value: count() }).from(region).where(where))[0].value,
+    () => listTotal(db, region, where, { rows: rows.length, limit, offset }),
   ])
   return { regions, count: total }
 }

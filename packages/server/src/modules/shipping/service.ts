@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
@@ -8,6 +8,7 @@ import { InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
+  listTotal,
   orderBy,
   parseExpand,
   parseFields,
@@ -133,11 +134,7 @@ export async function listShippingOptions(
   const limit = query.limit ?? 50
   const offset = query.offset ?? 0
   const options = await loadShippingOptions(db, where, relations, flags, { orderBy: order, limit, offset })
-  // A page that is not full already tells the total.
-  const pageTellsTotal = options.length < limit && (options.length > 0 || offset === 0)
-  const total = pageTellsTotal
-    ? offset + options.length
-    : (await db.select({ value: count() }).from(shippingOption).where(where))[0].value
+  const total = await listTotal(db, shippingOption, where, { rows: options.length, limit, offset })
   return { shipping_options: options.map((option) => selectFields(option, fields)), count: total }
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm'
 import { generateId } from '../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
@@ -6,10 +6,11 @@ import { NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
+  listTotal,
   orderBy,
   sortableColumns,
-  whereAll,
   type DateComparisonValue,
+  whereAll,
 } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import { product, productType } from '../catalog/schema.js'
@@ -94,11 +95,7 @@ export async function listTaxRates(
     .orderBy(...order)
     .limit(limit)
     .offset(offset)
-  // A page that is not full already tells the total, so most lists never run the count query.
-  const pageTellsTotal = rows.length < limit && (rows.length > 0 || offset === 0)
-  const total = pageTellsTotal
-    ? offset + rows.length
-    : (await db.select({ value: count() }).from(taxRate).where(where))[0].value
+  const total = await listTotal(db, taxRate, where, { rows: rows.length, limit, offset })
   return { tax_rates: await decorateTaxRates(db, rows, selection), count: total }
 }
 
