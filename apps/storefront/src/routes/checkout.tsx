@@ -26,7 +26,7 @@ export default function Checkout() {
   const [attemptKey, setAttemptKey] = useState(newAttemptKey)
   const [error, setError] = useState<string>()
   const [needsMore, setNeedsMore] = useState(false)
-  // The shopper's pick shows at once; the server's cart confirms it a moment later.
+  // The shopper's pick shows at once and until its request settles; then the server's cart says.
   const [pickedOption, setPickedOption] = useState<string>()
   const [pickedProvider, setPickedProvider] = useState<string>()
   const hasAddress = !!cart?.shipping_address?.address_1 && !editingAddress
@@ -46,10 +46,10 @@ export default function Checkout() {
   const countries = cart.region?.countries ?? []
   const address = cart.shipping_address
   const savedOption = cart.shipping_methods?.[0]?.shipping_option_id
-  const selectedOption = addShippingMethod.isPending ? pickedOption : savedOption
+  const selectedOption = pickedOption ?? savedOption
   const sessions = cart.payment_sessions ?? []
   const savedProvider = cart.payment_session?.provider_id
-  const selectedProvider = pay.isPending ? pickedProvider : savedProvider
+  const selectedProvider = pickedProvider ?? savedProvider
   const ready =
     !!cart.email && hasAddress && !!savedOption && !!savedProvider && !addShippingMethod.isPending && !pay.isPending
 
@@ -220,7 +220,10 @@ export default function Checkout() {
                     checked={selectedOption === option.id}
                     onChange={() => {
                       setPickedOption(option.id)
-                      addShippingMethod.mutate({ option_id: option.id! }, { onError: fail })
+                      addShippingMethod.mutate(
+                        { option_id: option.id! },
+                        { onError: fail, onSettled: () => setPickedOption(undefined) },
+                      )
                     }}
                   />
                   <span className="flex-1">{option.name}</span>
@@ -246,7 +249,10 @@ export default function Checkout() {
                     checked={selectedProvider === paymentSession.provider_id}
                     onChange={() => {
                       setPickedProvider(paymentSession.provider_id)
-                      pay.mutate({ provider_id: paymentSession.provider_id }, { onError: fail })
+                      pay.mutate(
+                        { provider_id: paymentSession.provider_id },
+                        { onError: fail, onSettled: () => setPickedProvider(undefined) },
+                      )
                     }}
                   />
                   {t(`checkout.provider_${paymentSession.provider_id}`, { defaultValue: paymentSession.provider_id })}
