@@ -4,6 +4,8 @@ import type {
   inventory,
   customers,
   lookups,
+  notes,
+  notifications,
   paymentCollections,
   products,
   regions,
@@ -31,6 +33,19 @@ export type AdminResetPasswordRequest = Static<typeof users.AdminResetPasswordRe
 export type AdminListInvitesRes = Static<typeof users.AdminListInvitesRes>
 export type AdminPostInvitesReq = Static<typeof users.AdminPostInvitesReq>
 export type AdminPostInvitesInviteAcceptReq = Static<typeof users.AdminPostInvitesInviteAcceptReq>
+export type Note = Static<typeof notes.Note>
+export type AdminGetNotesParams = Static<typeof notes.AdminGetNotesParams>
+export type AdminNotesListRes = Static<typeof notes.AdminNotesListRes>
+export type AdminNotesRes = Static<typeof notes.AdminNotesRes>
+export type AdminPostNotesReq = Static<typeof notes.AdminPostNotesReq>
+export type AdminPostNotesNoteReq = Static<typeof notes.AdminPostNotesNoteReq>
+export type Notification = Static<typeof notifications.Notification>
+export type AdminGetNotificationsParams = Static<typeof notifications.AdminGetNotificationsParams>
+export type AdminNotificationsListRes = Static<typeof notifications.AdminNotificationsListRes>
+export type AdminNotificationsRes = Static<typeof notifications.AdminNotificationsRes>
+export type AdminPostNotificationsNotificationResendReq = Static<
+  typeof notifications.AdminPostNotificationsNotificationResendReq
+>
 export type AdminGetCustomersParams = Static<typeof customers.AdminGetCustomersParams>
 export type AdminCustomersListRes = Static<typeof customers.AdminCustomersListRes>
 export type AdminCustomersRes = Static<typeof customers.AdminCustomersRes>

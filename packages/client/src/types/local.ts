@@ -71,25 +71,6 @@ export interface GiftCard extends SoftDeletable {
   metadata: Json | null
 }
 
-export interface Note extends SoftDeletable {
-  value: string
-  resource_type: string
-  resource_id: string
-  author_id: string | null
-  metadata: Json | null
-}
-
-export interface Notification extends Entity {
-  event_name: string | null
-  resource_type: string
-  resource_id: string
-  customer_id: string | null
-  to: string
-  data: Json
-  parent_id: string | null
-  provider_id: string | null
-}
-
 export interface OrderEdit extends Entity {
   order_id: string
   internal_note: string | null

@@ -1,12 +1,11 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
+import type * as T from '../../types/admin.js'
 import type { Order } from '../../types/store.js'
 import type {
   Discount,
   DiscountCondition,
   DraftOrder,
   GiftCard,
-  Note,
-  Notification,
   OrderEdit,
   Payload,
   PriceList,
@@ -344,7 +343,14 @@ export class AdminGiftCards extends CrudResource<LocalCrud<'gift_card', 'gift_ca
   protected readonly path = '/admin/gift-cards'
 }
 
-export class AdminNotes extends CrudResource<LocalCrud<'note', 'notes', Note>> {
+export class AdminNotes extends CrudResource<{
+  create: T.AdminPostNotesReq
+  update: T.AdminPostNotesNoteReq
+  listQuery: T.AdminGetNotesParams
+  retrieveQuery: Record<string, never>
+  one: T.AdminNotesRes
+  list: T.AdminNotesListRes
+}> {
   protected readonly path = '/admin/notes'
 }
 
@@ -405,15 +411,15 @@ export class AdminPriceLists extends CrudResource<LocalCrud<'price_list', 'price
 }
 
 export class AdminNotifications extends Resource {
-  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ notifications: Notification[] } & PageRes> {
+  list(query?: T.AdminGetNotificationsParams, headers?: RequestHeaders): ResponsePromise<T.AdminNotificationsListRes> {
     return this.getRequest('/admin/notifications', query, headers)
   }
 
   resend(
     id: string,
-    payload: { to?: string } = {},
+    payload: T.AdminPostNotificationsNotificationResendReq = {},
     headers?: RequestHeaders,
-  ): ResponsePromise<{ notification: Notification }> {
+  ): ResponsePromise<T.AdminNotificationsRes> {
     return this.postRequest(`/admin/notifications/${seg(id)}/resend`, payload, undefined, headers)
   }
 }
