@@ -3,6 +3,7 @@ import { provideSeam } from '../../core/seams.js'
 import { storeCompleteCartRoutes } from './checkout/routes.js'
 import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
+import { registerOrderMailSubscribers } from './emails/subscribers.js'
 import { registerOrderSubscribers } from './subscribers.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
@@ -12,4 +13,5 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(storeCompleteCartRoutes)
   await app.register(storeOrderRoutes)
   registerOrderSubscribers(app)
+  registerOrderMailSubscribers(app)
 }
