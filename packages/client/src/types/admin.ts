@@ -6,6 +6,7 @@ import type {
   lookups,
   notes,
   notifications,
+  orderTimeline,
   paymentCollections,
   products,
   regions,
@@ -46,6 +47,8 @@ export type AdminNotificationsRes = Static<typeof notifications.AdminNotificatio
 export type AdminPostNotificationsNotificationResendReq = Static<
   typeof notifications.AdminPostNotificationsNotificationResendReq
 >
+export type OrderTimelineEntry = Static<typeof orderTimeline.TimelineEntry>
+export type AdminOrderTimelineRes = Static<typeof orderTimeline.AdminOrderTimelineRes>
 export type AdminGetCustomersParams = Static<typeof customers.AdminGetCustomersParams>
 export type AdminCustomersListRes = Static<typeof customers.AdminCustomersListRes>
 export type AdminCustomersRes = Static<typeof customers.AdminCustomersRes>

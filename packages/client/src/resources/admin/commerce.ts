@@ -39,6 +39,11 @@ export class AdminOrders extends Resource {
     return this.postRequest(this.at(id), payload, undefined, headers)
   }
 
+  /** The order's history, oldest first (an Emporium extension: `GET /admin/orders/{id}/timeline`). */
+  timeline(id: string, headers?: RequestHeaders): ResponsePromise<T.AdminOrderTimelineRes> {
+    return this.getRequest(this.at(id, '/timeline'), undefined, headers)
+  }
+
   /** POST `/admin/orders/{id}{action}`: the order's state changes all answer with the order. */
   private act(
     id: string,

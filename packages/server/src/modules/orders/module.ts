@@ -5,6 +5,7 @@ import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
 import { registerOrderMailSubscribers } from './emails/subscribers.js'
 import { registerOrderSubscribers } from './subscribers.js'
+import { adminOrderTimelineRoutes } from './timeline/routes.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
 export async function ordersModule(app: FastifyInstance): Promise<void> {
@@ -12,6 +13,7 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   provideSeam(app, 'customerOrders', loadCustomerOrders)
   await app.register(storeCompleteCartRoutes)
   await app.register(storeOrderRoutes)
+  await app.register(adminOrderTimelineRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)
 }
