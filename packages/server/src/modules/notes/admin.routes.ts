@@ -16,10 +16,7 @@ export const adminNoteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/notes',
     { schema: { tags, querystring: AdminGetNotesParams, response: { 200: AdminNotesListRes } } },
-    async (request) => {
-      const { notes, count } = await listNotes(app.db, request.query)
-      return { notes, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
-    },
+    async (request) => listNotes(app.db, request.query),
   )
 
   app.get(

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { listResponse } from '../../core/list.js'
+import { listPaging, listResponse } from '../../core/list.js'
 import { Metadata, Nullable, SoftDeletableFields } from '../../core/schemas.js'
 import { User } from '../users/contract.js'
 
@@ -15,11 +15,13 @@ export const Note = Type.Object({
 })
 export type Note = Static<typeof Note>
 
+/** v1 takes no `order`, `expand` or `fields` here: notes come oldest first, with their author. */
+export const notesPaging = listPaging(50)
+
 export const AdminGetNotesParams = Type.Object(
   {
     resource_id: Type.Optional(Type.String({ minLength: 1 })),
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 50 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    ...notesPaging.pageParams,
   },
   { additionalProperties: false },
 )

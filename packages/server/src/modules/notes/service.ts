@@ -3,9 +3,9 @@ import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotFound } from '../../core/errors.js'
-import { listTotal, whereAll } from '../../core/list.js'
+import { listAnswer, listTotal, whereAll, type ListAnswer } from '../../core/list.js'
 import { user } from '../users/schema.js'
-import type { AdminGetNotesParams, AdminPostNotesReq, Note } from './contract.js'
+import { notesPaging, type AdminGetNotesParams, type AdminPostNotesReq, type Note } from './contract.js'
 import { note } from './schema.js'
 
 /** v1 event names (NoteService.Events). */
@@ -40,17 +40,17 @@ function selectWithAuthor(db: Db) {
 const withAuthor = (row: { note: NoteRow; author: Note['author'] }): Note => ({ ...row.note, author: row.author })
 
 /** Live notes, oldest first (a thread reads in the order it was written), with their authors. */
-export async function listNotes(db: Db, query: AdminGetNotesParams): Promise<{ notes: Note[]; count: number }> {
-  const limit = query.limit ?? 50
-  const offset = query.offset ?? 0
+export async function listNotes(db: Db, query: AdminGetNotesParams): Promise<ListAnswer<'notes', Note>> {
+  const page = notesPaging.page(query)
+  const { limit, offset } = page
   const where = whereAll([live, query.resource_id ? eq(note.resource_id, query.resource_id) : undefined])
   const rows = await selectWithAuthor(db)
     .where(where)
     .orderBy(asc(note.created_at), asc(note.id))
     .limit(limit)
     .offset(offset)
-  const count = await listTotal(db, note, where, { rows: rows.length, limit, offset })
-  return { notes: rows.map(withAuthor), count }
+  const count = await listTotal(db, note, where, { rows: rows.length, ...page })
+  return listAnswer('notes', rows.map(withAuthor), count, page)
 }
 
 /** A live note with its author. */
