@@ -21,7 +21,6 @@ interface SoftDeletable extends Entity {
 /** A request body of a route without a server contract yet. */
 export type Payload = Json
 
-
 export interface Discount extends SoftDeletable {
   code: string
   is_dynamic: boolean
