@@ -139,6 +139,7 @@ export type AdminTaxRatesListRes = Static<typeof tax.AdminTaxRatesListRes>
 export type AdminGetSalesChannelsParams = Static<typeof salesChannels.AdminGetSalesChannelsParams>
 export type AdminSalesChannelsListRes = Static<typeof salesChannels.AdminSalesChannelsListRes>
 export type AdminSalesChannelsRes = Static<typeof salesChannels.AdminSalesChannelsRes>
+export type AdminSalesChannelProductsBatchReq = Static<typeof salesChannels.AdminSalesChannelProductsBatchReq>
 export type AdminPostSalesChannelsReq = Static<typeof salesChannels.AdminPostSalesChannelsReq>
 export type AdminPostSalesChannelsSalesChannelReq = Static<typeof salesChannels.AdminPostSalesChannelsSalesChannelReq>
 export type AdminGetPublishableApiKeysParams = Static<typeof salesChannels.GetPublishableApiKeysParams>

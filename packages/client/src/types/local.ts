@@ -21,11 +21,6 @@ interface SoftDeletable extends Entity {
 /** A request body of a route without a server contract yet. */
 export type Payload = Json
 
-/** Body of `/admin/sales-channels/{id}/products/batch`, whose schema the server keeps in its route file. */
-export interface AdminSalesChannelProductsBatchReq {
-  product_ids: { id: string }[]
-}
-
 export interface Discount extends SoftDeletable {
   code: string
   is_dynamic: boolean
