@@ -22,7 +22,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // A real server per test file on a database made from the server's migrated image.
     globalSetup: ['../packages/server/src/testing/global-setup.ts', 'src/support/tally-report.ts'],
-    server: { deps: { inline: ['medusa-react', '@testing-library/react'] } },
+    server: { deps: { inline: ['medusa-react'] } },
+    setupFiles: ['src/support/react-18.ts'],
     pool: 'forks',
     maxWorkers: 2,
     sequence: { concurrent: false },
