@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { COVERAGE_DOC, coverageMarkdown, referenceRoutes, REGENERATE } from './coverage/report.js'
+import { COVERAGE_DOC, coverageMarkdown, referenceRoutes, REGENERATE } from './route-coverage/report.js'
 import { liveServerForFile } from './support/live-server.js'
 import { routesOfDocument } from './support/routes.js'
 
