@@ -245,3 +245,12 @@ describe('POST /admin/orders/:id/shipping-methods', () => {
     expect(negative.statusCode).toBe(400)
   })
 })
+
+describe('reservations without the inventory module', () => {
+  it('answers a 400 naming the missing module', async () => {
+    const made = await makeOrder(db())
+    const res = await request('GET', `/admin/orders/${made.id}/reservations`)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toContain('Inventory is not enabled')
+  })
+})
