@@ -47,16 +47,52 @@ export const FindParams = {
   fields: Type.Optional(Type.String()),
 }
 
-export function paginationParams(defaultLimit: number) {
+/** The page a list query asks for. */
+export interface Page {
+  limit: number
+  offset: number
+}
+
+function pageParams(defaultLimit: number) {
   return {
     limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: defaultLimit })),
     offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    order: Type.Optional(Type.String({ minLength: 1 })),
-    ...FindParams,
   }
 }
 
-/** `{ <key>: [...], count, offset, limit }` */
+function paginationParams(defaultLimit: number) {
+  return { ...pageParams(defaultLimit), order: Type.Optional(Type.String({ minLength: 1 })), ...FindParams }
+}
+
+/** A list's paging, declared once: its query parameters and the page a query asks for. */
+export interface ListPaging {
+  /** `limit` (defaulting to the list's own), `offset`, `order`, `expand` and `fields`. */
+  readonly params: ReturnType<typeof paginationParams>
+  /** `limit` and `offset` alone, for a list with a fixed order or its own `order` rules. */
+  readonly pageParams: ReturnType<typeof pageParams>
+  /** The page `query` asks for, with the list's default limit where it gives none. */
+  page(query: { limit?: number; offset?: number }): Page
+}
+
+/**
+ * Declares a list's default page size once, where its contract is: the query schema takes
+ * `paging.params`, and the service and the route read the page through `paging.page(query)`.
+ */
+export function listPaging(defaultLimit: number): ListPaging {
+  return {
+    params: paginationParams(defaultLimit),
+    pageParams: pageParams(defaultLimit),
+    page: (query) => ({ limit: query.limit ?? defaultLimit, offset: query.offset ?? 0 }),
+  }
+}
+
+/** The wire envelope of a list: `{ <key>: [...], count, offset, limit }`. */
+export type ListAnswer<K extends string, T> = Record<K, T[]> & { count: number } & Page
+
+export function listAnswer<K extends string, T>(key: K, rows: T[], count: number, page: Page): ListAnswer<K, T> {
+  return { [key]: rows, count, offset: page.offset, limit: page.limit } as ListAnswer<K, T>
+}
+
 /**
  * The `count` of a list answer: a page that is not full already tells it, so most lists never run
  * the count query; otherwise one count of `table`'s rows matching `where`, the page's conditions.
@@ -65,7 +101,7 @@ export async function listTotal(
   db: Db,
   table: PgTable,
   where: SQL | undefined,
-  page: { rows: number; limit: number; offset: number },
+  page: { rows: number } & Page,
 ): Promise<number> {
   const { rows, limit, offset } = page
   if (rows < limit && (rows > 0 || offset === 0)) return offset + rows

@@ -23,8 +23,7 @@ export const adminBatchJobRoutes: FastifyPluginAsyncTypebox<{
     '/admin/batch-jobs',
     { schema: { tags, querystring: AdminGetBatchParams, response: { 200: AdminBatchJobListRes } } },
     async (request) => {
-      const { batch_jobs, count } = await listBatchJobs(app.db, app.providers.file, request.query, actorOf(request))
-      return { batch_jobs, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 10 }
+      return listBatchJobs(app.db, app.providers.file, request.query, actorOf(request))
     },
   )
 

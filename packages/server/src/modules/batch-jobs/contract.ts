@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse, paginationParams } from '../../core/list.js'
+import { DateComparison, listPaging, listResponse } from '../../core/list.js'
 import { DateTime, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 import { BATCH_JOB_STATUSES } from './schema.js'
 
@@ -50,9 +50,12 @@ export const TIMESTAMP_FILTERS = [
   'canceled_at',
 ] as const
 
+export const batchJobsPaging = listPaging(10)
+
 export const AdminGetBatchParams = Type.Object(
   {
-    ...paginationParams(10),
+    ...batchJobsPaging.params,
+
     id: Type.Optional(StringOrArray),
     type: Type.Optional(StringOrArray),
     created_at: Type.Optional(TimestampFilter),

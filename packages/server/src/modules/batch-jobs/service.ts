@@ -3,11 +3,21 @@ import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound } from '../../core/errors.js'
-import { dateConditions, orderBy, parseFields, pickFields, sortableColumns, whereAll } from '../../core/list.js'
+import {
+  dateConditions,
+  listAnswer,
+  type ListAnswer,
+  orderBy,
+  parseFields,
+  pickFields,
+  sortableColumns,
+  whereAll,
+} from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import type { FileProvider } from '../../providers/file.js'
 import {
   TIMESTAMP_FILTERS,
+  batchJobsPaging,
   type AdminGetBatchParams,
   type AdminPostBatchesReq,
   type TimestampFilter,
@@ -95,7 +105,8 @@ export async function listBatchJobs(
   files: FileProvider,
   query: AdminGetBatchParams,
   actor: string,
-): Promise<{ batch_jobs: WireBatchJob[]; count: number }> {
+): Promise<ListAnswer<'batch_jobs', Partial<WireBatchJob>>> {
+  const page = batchJobsPaging.page(query)
   const fields = parseFields(query.fields, WIRE_FIELDS)
   const ids = toList(query.id)
   const types = toList(query.type)
@@ -115,12 +126,13 @@ export async function listBatchJobs(
       .from(batchJob)
       .where(where)
       .orderBy(...order)
-      .limit(query.limit ?? 10)
-      .offset(query.offset ?? 0),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(batchJob).where(where),
   ])
   const jobs = await Promise.all(rows.map((row) => withDownloadUrl(row, files)))
-  return { batch_jobs: jobs.map((job) => pickFields(job, fields, new Set())), count: value }
+  const selected = jobs.map((job) => pickFields(job, fields, new Set()))
+  return listAnswer('batch_jobs', selected, value, page)
 }
 
 async function ownJob(db: Db, id: string, actor: string, lock = false): Promise<BatchJobRow> {

@@ -45,8 +45,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/products',
     { schema: { tags, querystring: AdminGetProductsParams, response: { 200: ProductsListRes } } },
     async (request) => {
-      const { products, count } = await listAdminProducts(app.db, request.query, flags)
-      return { products, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+      return listAdminProducts(app.db, request.query, flags)
     },
   )
 
@@ -102,8 +101,7 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { variants, count } = await listProductVariants(app.db, request.params.id, request.query)
-      return { variants, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 100 }
+      return listProductVariants(app.db, request.params.id, request.query)
     },
   )
 
@@ -173,9 +171,8 @@ export const adminProductRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/variants',
     { schema: { tags: ['Variants'], querystring: AdminGetVariantsParams, response: { 200: VariantsListRes } } },
     async (request) => {
-      const { variants, count } = await listAdminVariants(app.db, request.query, flags)
       // v1 sends no usable offset/limit here; sending the real ones keeps the list envelope whole.
-      return { variants, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 20 }
+      return listAdminVariants(app.db, request.query, flags)
     },
   )
 

@@ -15,6 +15,7 @@ import {
   StoreGetCollectionsParams,
   StoreGetProductCategoriesParams,
   StoreGetProductTagsParams,
+  tagsAndTypesPaging,
 } from './lookups/contract.js'
 import { listStoreProducts, retrieveStoreProduct } from './products/products.js'
 import {
@@ -40,8 +41,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/store/products',
     { schema: { tags: ['Products'], querystring: StoreGetProductsParams, response: { 200: ProductsListRes } } },
     async (request) => {
-      const { products, count } = await listStoreProducts(app.db, request.query, request, flags)
-      return { products, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 100 }
+      return listStoreProducts(app.db, request.query, request, flags)
     },
   )
 
@@ -91,8 +91,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { collections, count } = await listStoreCollections(app.db, request.query)
-      return { collections, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 10 }
+      return listStoreCollections(app.db, request.query)
     },
   )
 
@@ -112,8 +111,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { product_categories, count } = await listCategories(app.db, request.query, STORE)
-      return { product_categories, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 100 }
+      return listCategories(app.db, request.query, STORE)
     },
   )
 
@@ -138,8 +136,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['Product Tags'], querystring: StoreGetProductTagsParams, response: { 200: ProductTagsListRes } },
     },
     async (request) => {
-      const { rows, count } = await listProductTags(app.db, request.query, 20)
-      return { product_tags: rows, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 20 }
+      return listProductTags(app.db, request.query, tagsAndTypesPaging.page(request.query))
     },
   )
 
@@ -149,8 +146,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['Product Types'], querystring: GetProductTypesParams, response: { 200: ProductTypesListRes } },
     },
     async (request) => {
-      const { rows, count } = await listProductTypes(app.db, request.query, 20)
-      return { product_types: rows, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 20 }
+      return listProductTypes(app.db, request.query, tagsAndTypesPaging.page(request.query))
     },
   )
 }

@@ -40,8 +40,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/customers',
     { schema: { tags, querystring: AdminGetCustomersParams, response: { 200: AdminCustomersListRes } } },
     async (request) => {
-      const { customers, count } = await listCustomers(app.db, request.query, customerOrdersOf(app))
-      return { customers, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+      return listCustomers(app.db, request.query, customerOrdersOf(app))
     },
   )
 
@@ -97,8 +96,7 @@ export const adminCustomerGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
     '/admin/customer-groups',
     { schema: { tags, querystring: AdminGetCustomerGroupsParams, response: { 200: AdminCustomerGroupsListRes } } },
     async (request) => {
-      const { customer_groups, count } = await listCustomerGroups(app.db, request.query)
-      return { customer_groups, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 10 }
+      return listCustomerGroups(app.db, request.query)
     },
   )
 
@@ -152,13 +150,7 @@ export const adminCustomerGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const { customers, count } = await listGroupCustomers(
-        app.db,
-        request.params.id,
-        request.query,
-        customerOrdersOf(app),
-      )
-      return { customers, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+      return listGroupCustomers(app.db, request.params.id, request.query, customerOrdersOf(app))
     },
   )
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams, StringFilter } from '../../core/list.js'
+import { DateComparison, FindParams, listPaging, listResponse, StringFilter } from '../../core/list.js'
 import { Email, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 
 const Text = Type.String({ maxLength: 500 })
@@ -165,9 +165,11 @@ export const StoreCustomersListPaymentMethodsRes = Type.Object({ payment_methods
 export const FindParamsQuery = Type.Object(FindParams, { additionalProperties: false })
 export type FindParamsQuery = Static<typeof FindParamsQuery>
 
+export const customersPaging = listPaging(50)
+
 export const AdminGetCustomersParams = Type.Object(
   {
-    ...paginationParams(50),
+    ...customersPaging.params,
     q: Type.Optional(Type.String()),
     has_account: Type.Optional(Type.Boolean()),
     groups: Type.Optional(StringOrArray),
@@ -212,9 +214,12 @@ export type AdminPostCustomersCustomerReq = Static<typeof AdminPostCustomersCust
 
 // Admin: customer groups
 
+export const customerGroupsPaging = listPaging(10)
+
 export const AdminGetCustomerGroupsParams = Type.Object(
   {
-    ...paginationParams(10),
+    ...customerGroupsPaging.params,
+
     q: Type.Optional(Type.String()),
     id: Type.Optional(StringFilter),
     name: Type.Optional(StringOrArray),

@@ -6,9 +6,11 @@ import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
+  listAnswer,
   orderBy,
   parseExpand,
   parseFields,
+  type ListAnswer,
   sortableColumns,
   stringComparisonConditions,
   whereAll,
@@ -17,6 +19,7 @@ import { toList } from '../../core/schemas.js'
 import type { CustomerOrdersLoader } from './seams.js'
 import {
   CUSTOMER_GROUP_FIELDS,
+  customerGroupsPaging,
   type AdminGetCustomerGroupsParams,
   type AdminGetCustomersParams,
   type AdminPostCustomerGroupsGroupReq,
@@ -111,7 +114,7 @@ function stringConditions(column: AnyColumn, value: AdminGetCustomerGroupsParams
 export async function listCustomerGroups(
   db: Db,
   query: AdminGetCustomerGroupsParams,
-): Promise<{ customer_groups: CustomerGroupWithCustomers[]; count: number }> {
+): Promise<ListAnswer<'customer_groups', CustomerGroupWithCustomers>> {
   const relations = parseExpand(query.expand, GROUP_RELATIONS, [])
   const names = toList(query.name)
   const where = whereAll([
@@ -124,15 +127,16 @@ export async function listCustomerGroups(
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', customerGroup.id)
   const columns = groupColumns(query.fields)
+  const page = customerGroupsPaging.page(query)
   const rows = await db
     .select(columns)
     .from(customerGroup)
     .where(where)
     .orderBy(...order)
-    .limit(query.limit ?? 10)
-    .offset(query.offset ?? 0)
+    .limit(page.limit)
+    .offset(page.offset)
   const [total] = await db.select({ value: count() }).from(customerGroup).where(where)
-  return { customer_groups: await withCustomers(db, rows, relations), count: total.value }
+  return listAnswer('customer_groups', await withCustomers(db, rows, relations), total.value, page)
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: string): Promise<void> {
@@ -247,7 +251,8 @@ export async function listGroupCustomers(
   groupId: string,
   query: AdminGetCustomersParams,
   loadOrders?: CustomerOrdersLoader,
-): Promise<{ customers: CustomerWithRelations[]; count: number }> {
+): Promise<ListAnswer<'customers', CustomerWithRelations>> {
   await findGroup(db, groupId)
+
   return listCustomers(db, { ...query, groups: [groupId] }, loadOrders)
 }

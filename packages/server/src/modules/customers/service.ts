@@ -7,15 +7,25 @@ import { concurrently } from '../../db/fast-path/concurrent.js'
 import { inTransaction } from '../../db/transactions.js'
 import { emit, preparedEmitWhen } from '../../events/outbox.js'
 import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
-import { dateConditions, likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import {
+  dateConditions,
+  likePattern,
+  listAnswer,
+  orderBy,
+  parseExpand,
+  sortableColumns,
+  whereAll,
+  type ListAnswer,
+} from '../../core/list.js'
 import { hashPassword, passwordProblem } from '../../core/passwords.js'
 import { toList } from '../../core/schemas.js'
 import { noCustomerOrders, type CustomerOrder, type CustomerOrdersLoader } from './seams.js'
 import { createAddress, retrieveOwnAddress, setBillingAddress, writeAddress, type AddressRow } from './addresses.js'
-import type {
-  AddressCreatePayload,
-  AddressPayload,
-  AdminGetCustomersParams,
+import {
+  customersPaging,
+  type AddressCreatePayload,
+  type AddressPayload,
+  type AdminGetCustomersParams,
   AdminPostCustomersCustomerReq,
   PaymentMethod,
   StorePostCustomersCustomerReq,
@@ -173,7 +183,7 @@ export async function listCustomers(
   db: Db,
   query: AdminGetCustomersParams,
   loadOrders?: CustomerOrdersLoader,
-): Promise<{ customers: CustomerWithRelations[]; count: number }> {
+): Promise<ListAnswer<'customers', CustomerWithRelations>> {
   // v1 accepts `fields` on this route and ignores it.
   const relations = parseExpand(query.expand, CUSTOMER_RELATIONS, [])
   const groupIds = toList(query.groups)
@@ -194,15 +204,16 @@ export async function listCustomers(
     query.q ? searchCondition(query.q) : undefined,
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', customer.id)
+  const page = customersPaging.page(query)
   const rows = await db
     .select(publicCustomerColumns)
     .from(customer)
     .where(where)
     .orderBy(...order)
-    .limit(query.limit ?? 50)
-    .offset(query.offset ?? 0)
+    .limit(page.limit)
+    .offset(page.offset)
   const [total] = await db.select({ value: count() }).from(customer).where(where)
-  return { customers: await withRelations(db, rows, relations, loadOrders), count: total.value }
+  return listAnswer('customers', await withRelations(db, rows, relations, loadOrders), total.value, page)
 }
 
 function searchCondition(q: string): SQL | undefined {

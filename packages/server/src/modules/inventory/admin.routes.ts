@@ -77,11 +77,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...flagged,
         schema: { tags, querystring: AdminGetStockLocationsParams, response: { 200: AdminStockLocationsListRes } },
       },
-      async (request) => ({
-        ...(await listStockLocations(app.db, request.query)),
-        offset: request.query.offset ?? 0,
-        limit: request.query.limit ?? 20,
-      }),
+      (request) => listStockLocations(app.db, request.query),
     )
     app.get(
       '/admin/stock-locations/:id',
@@ -154,11 +150,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...flagged,
         schema: { tags, querystring: AdminGetInventoryItemsParams, response: { 200: AdminInventoryItemsListRes } },
       },
-      async (request) => ({
-        ...(await listInventoryItems(app.db, request.query)),
-        offset: request.query.offset ?? 0,
-        limit: request.query.limit ?? 20,
-      }),
+      (request) => listInventoryItems(app.db, request.query),
     )
     app.get(
       '/admin/inventory-items/:id',
@@ -261,11 +253,7 @@ export const adminInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...flagged,
         schema: { tags, querystring: AdminGetReservationsParams, response: { 200: AdminReservationsListRes } },
       },
-      async (request) => ({
-        ...(await listReservations(app.db, request.query)),
-        offset: request.query.offset ?? 0,
-        limit: request.query.limit ?? 20,
-      }),
+      (request) => listReservations(app.db, request.query),
     )
     app.get(
       '/admin/reservations/:id',

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse } from '../../core/list.js'
+import { DateComparison, listPaging, listResponse } from '../../core/list.js'
 import { Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 import { NumericalComparison } from '../catalog/products/contract.js'
 import { SalesChannel } from '../sales-channels/contract.js'
@@ -14,11 +14,9 @@ const Quantity = Type.Integer({ minimum: 0, maximum: 2_147_483_647 })
 const ReservedUnits = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
 const Dimension = Type.Integer({ minimum: 0, maximum: 2_147_483_647 })
 
-const page = (defaultLimit: number) => ({
-  order: Type.Optional(Type.String({ minLength: 1 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: defaultLimit })),
-})
+/** The inventory lists page by 20, ordered by a declared column; they take no `fields`. */
+export const inventoryPaging = listPaging(20)
+const Page = { order: Type.Optional(Type.String({ minLength: 1 })), ...inventoryPaging.pageParams }
 const Expand = { expand: Type.Optional(Type.String()) }
 
 // --- Stock locations -------------------------------------------------------------------------
@@ -90,7 +88,7 @@ export const AdminGetStockLocationsParams = Type.Object(
     name: Type.Optional(StringOrArray),
     address_id: Type.Optional(StringOrArray),
     sales_channel_id: Type.Optional(StringOrArray),
-    ...page(20),
+    ...Page,
     ...Expand,
   },
   { additionalProperties: false },
@@ -190,7 +188,7 @@ export const AdminGetInventoryItemsParams = Type.Object(
     material: Type.Optional(StringOrArray),
     hs_code: Type.Optional(StringOrArray),
     requires_shipping: Type.Optional(Type.Boolean()),
-    ...page(20),
+    ...Page,
     ...Expand,
   },
   { additionalProperties: false },
@@ -270,7 +268,7 @@ export const AdminGetReservationsParams = Type.Object(
     description: Type.Optional(Type.String()),
     created_at: Type.Optional(DateComparison),
     updated_at: Type.Optional(DateComparison),
-    ...page(20),
+    ...Page,
     ...Expand,
   },
   { additionalProperties: false },

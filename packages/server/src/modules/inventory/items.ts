@@ -4,15 +4,24 @@ import { generateId } from '../../db/ids.js'
 import { mergeMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { DuplicateError, NotAllowed, NotFound } from '../../core/errors.js'
-import { likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import {
+  likePattern,
+  listAnswer,
+  type ListAnswer,
+  orderBy,
+  parseExpand,
+  sortableColumns,
+  whereAll,
+} from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import { productVariant } from '../catalog/schema.js'
-import type {
-  AdminGetInventoryItemsParams,
-  AdminPostInventoryItemsItemReq,
-  AdminPostInventoryItemsReq,
-  AdminPostLocationLevelsLevelReq,
-  AdminPostLocationLevelsReq,
+import {
+  inventoryPaging,
+  type AdminGetInventoryItemsParams,
+  type AdminPostInventoryItemsItemReq,
+  type AdminPostInventoryItemsReq,
+  type AdminPostLocationLevelsLevelReq,
+  type AdminPostLocationLevelsReq,
 } from './contract.js'
 import { requireLocation } from './locations.js'
 import { inventoryItem, inventoryLevel, productVariantInventoryItem } from './schema.js'
@@ -105,7 +114,7 @@ const SORTABLE = sortableColumns({
 export async function listInventoryItems(
   db: Db,
   query: AdminGetInventoryItemsParams,
-): Promise<{ inventory_items: InventoryItemView[]; count: number }> {
+): Promise<ListAnswer<'inventory_items', InventoryItemView>> {
   const equal = (column: AnyPgColumn, value: string | string[] | undefined) => {
     const list = toList(value)
     return list ? inArray(column, list) : undefined
@@ -134,19 +143,19 @@ export async function listInventoryItems(
         )
       : undefined,
   ])
-  const limit = query.limit ?? 20
-  const offset = query.offset ?? 0
+  const page = inventoryPaging.page(query)
   const [rows, [{ value }]] = await Promise.all([
     db
       .select()
       .from(inventoryItem)
       .where(where)
       .orderBy(...orderBy(query.order, SORTABLE, 'created_at', inventoryItem.id))
-      .limit(limit)
-      .offset(offset),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(inventoryItem).where(where),
   ])
-  return { inventory_items: await decorateItems(db, rows, { locationIds, variants: true }), count: value }
+  const items = await decorateItems(db, rows, { locationIds, variants: true })
+  return listAnswer('inventory_items', items, value, page)
 }
 
 /** The relations `expand` may name; levels and totals always come, variants on request. */

@@ -3,12 +3,21 @@ import { generateId } from '../../db/ids.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../core/errors.js'
-import { likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import {
+  likePattern,
+  listAnswer,
+  type ListAnswer,
+  orderBy,
+  parseExpand,
+  sortableColumns,
+  whereAll,
+} from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import { retrieveSalesChannel } from '../sales-channels/service.js'
 import { salesChannel } from '../sales-channels/schema.js'
 import {
   STOCK_LOCATION_RELATIONS,
+  inventoryPaging,
   type AdminGetStockLocationsParams,
   type AdminPostStockLocationsLocationReq,
   type AdminPostStockLocationsReq,
@@ -84,7 +93,7 @@ const SORTABLE = sortableColumns({
 export async function listStockLocations(
   db: Db,
   query: AdminGetStockLocationsParams,
-): Promise<{ stock_locations: StockLocationView[]; count: number }> {
+): Promise<ListAnswer<'stock_locations', StockLocationView>> {
   const relations = parseExpand(query.expand, STOCK_LOCATION_RELATIONS, [])
   const ids = toList(query.id)
   const names = toList(query.name)
@@ -106,19 +115,18 @@ export async function listStockLocations(
       : undefined,
     query.q ? ilike(stockLocation.name, likePattern(query.q)) : undefined,
   ])
-  const limit = query.limit ?? 20
-  const offset = query.offset ?? 0
+  const page = inventoryPaging.page(query)
   const [rows, [{ value }]] = await Promise.all([
     db
       .select()
       .from(stockLocation)
       .where(where)
       .orderBy(...orderBy(query.order, SORTABLE, 'created_at', stockLocation.id))
-      .limit(limit)
-      .offset(offset),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(stockLocation).where(where),
   ])
-  return { stock_locations: await decorateLocations(db, rows, relations), count: value }
+  return listAnswer('stock_locations', await decorateLocations(db, rows, relations), value, page)
 }
 
 export async function retrieveStockLocation(db: Db, id: string, expand?: string): Promise<StockLocationView> {

@@ -5,12 +5,21 @@ import { fromPgError } from '../../core/pg-errors.js'
 import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed, NotFound } from '../../core/errors.js'
-import { dateConditions, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import {
+  dateConditions,
+  listAnswer,
+  type ListAnswer,
+  orderBy,
+  parseExpand,
+  sortableColumns,
+  whereAll,
+} from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
-import type {
-  AdminGetReservationsParams,
-  AdminPostReservationsReq,
-  AdminPostReservationsReservationReq,
+import {
+  inventoryPaging,
+  type AdminGetReservationsParams,
+  type AdminPostReservationsReq,
+  type AdminPostReservationsReservationReq,
 } from './contract.js'
 import { InsufficientInventory } from './errors.js'
 import { requireInventoryItem } from './items.js'
@@ -96,7 +105,7 @@ const SORTABLE = sortableColumns({
 export async function listReservations(
   db: Db,
   query: AdminGetReservationsParams,
-): Promise<{ reservations: ReservationRow[]; count: number }> {
+): Promise<ListAnswer<'reservations', ReservationRow>> {
   const within = (column: AnyPgColumn, value: string | string[] | undefined) => {
     const list = toList(value)
     return list ? inArray(column, list) : undefined
@@ -114,19 +123,18 @@ export async function listReservations(
     ...dateConditions(reservationItem.created_at, query.created_at, 'created_at'),
     ...dateConditions(reservationItem.updated_at, query.updated_at, 'updated_at'),
   ])
-  const limit = query.limit ?? 20
-  const offset = query.offset ?? 0
+  const page = inventoryPaging.page(query)
   const [rows, [{ value }]] = await Promise.all([
     db
       .select()
       .from(reservationItem)
       .where(where)
       .orderBy(...orderBy(query.order, SORTABLE, 'created_at', reservationItem.id))
-      .limit(limit)
-      .offset(offset),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(reservationItem).where(where),
   ])
-  return { reservations: rows, count: value }
+  return listAnswer('reservations', rows, value, page)
 }
 
 export async function retrieveReservation(db: Db, id: string): Promise<ReservationRow> {

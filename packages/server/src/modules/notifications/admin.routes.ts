@@ -15,8 +15,7 @@ export const adminNotificationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     '/admin/notifications',
     { schema: { tags, querystring: AdminGetNotificationsParams, response: { 200: AdminNotificationsListRes } } },
     async (request) => {
-      const { notifications, count } = await listNotifications(app.db, request.query)
-      return { notifications, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+      return listNotifications(app.db, request.query)
     },
   )
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { FindParams, listResponse } from '../../core/list.js'
+import { FindParams, listPaging, listResponse } from '../../core/list.js'
 import { BaseFields, Nullable, StringOrArray } from '../../core/schemas.js'
 
 const NotificationFields = {
@@ -22,11 +22,13 @@ export const Notification = Type.Composite([
 ])
 export type Notification = Static<typeof Notification>
 
+export const notificationsPaging = listPaging(50)
+
 export const AdminGetNotificationsParams = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 50 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    ...notificationsPaging.pageParams,
     ...FindParams,
+
     event_name: Type.Optional(StringOrArray),
     resource_type: Type.Optional(StringOrArray),
     resource_id: Type.Optional(StringOrArray),

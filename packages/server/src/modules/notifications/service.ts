@@ -1,14 +1,16 @@
 import { count, desc, eq, getTableColumns, inArray, isNull, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../core/errors.js'
-import { parseExpand, parseFields, whereAll } from '../../core/list.js'
+import { listAnswer, type ListAnswer, parseExpand, parseFields, whereAll } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import type { NotificationProvider } from '../../providers/notification.js'
-import type {
-  AdminGetNotificationsParams,
-  AdminPostNotificationsNotificationResendReq,
-  Notification,
+import {
+  notificationsPaging,
+  type AdminGetNotificationsParams,
+  type AdminPostNotificationsNotificationResendReq,
+  type Notification,
 } from './contract.js'
+
 import { notification } from './schema.js'
 
 type NotificationRow = typeof notification.$inferSelect
@@ -87,7 +89,8 @@ function inList(column: AnyColumn, value: string | string[] | undefined): SQL | 
 export async function listNotifications(
   db: Db,
   query: AdminGetNotificationsParams,
-): Promise<{ notifications: Notification[]; count: number }> {
+): Promise<ListAnswer<'notifications', Notification>> {
+  const page = notificationsPaging.page(query)
   const fields = selectedFields(query.fields)
   const relations = parseExpand(query.expand, RELATIONS, RELATIONS)
   const where = whereAll([
@@ -103,14 +106,14 @@ export async function listNotifications(
       .from(notification)
       .where(where)
       .orderBy(desc(notification.created_at), desc(notification.id))
-      .limit(query.limit ?? 50)
-      .offset(query.offset ?? 0),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(notification).where(where),
   ])
   const notifications = relations.has('resends')
     ? await withResends(db, rows, fields)
     : rows.map((row) => pick(row, fields))
-  return { notifications, count: value }
+  return listAnswer<'notifications', Notification>('notifications', notifications, value, page)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse } from '../../core/list.js'
+import { DateComparison, FindParams, listPaging, listResponse } from '../../core/list.js'
 import { BaseFields, DateTime, Email, Metadata, Nullable, StringOrArray } from '../../core/schemas.js'
 import { Cart, LineItem, PaymentSessionStatus, ShippingMethod } from '../carts/contract.js'
 import { Address, Customer } from '../customers/contract.js'
@@ -158,11 +158,13 @@ export const StoreOrdersRes = Type.Object({ order: Order })
 
 const enumList = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Array(schema, { maxItems: 20 })])
 
+export const customerOrdersPaging = listPaging(10)
+
 /** `GET /store/customers/me/orders`: no `order` parameter in v1; always newest first. */
 export const StoreGetCustomersCustomerOrdersParams = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 10 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    ...customerOrdersPaging.pageParams,
+
     ...FindParams,
     q: Type.Optional(Type.String({ maxLength: 200 })),
     id: Type.Optional(StringOrArray),

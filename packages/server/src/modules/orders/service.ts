@@ -1,10 +1,15 @@
 import { and, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { BareStatus, NotFound } from '../../core/errors.js'
-import { dateConditions, likePattern, listTotal, whereAll } from '../../core/list.js'
+import { dateConditions, likePattern, listAnswer, type ListAnswer, listTotal, whereAll } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import { address, customer } from '../customers/schema.js'
-import type { StoreGetCustomersCustomerOrdersParams, StoreGetOrdersParams } from './contract.js'
+import {
+  customerOrdersPaging,
+  type StoreGetCustomersCustomerOrdersParams,
+  type StoreGetOrdersParams,
+} from './contract.js'
+
 import { loadOrders, storeOrderSelection, type OrderSelection, type OrderView } from './loader.js'
 import { order } from './schema.js'
 
@@ -76,7 +81,7 @@ export async function listCustomerOrders(
   db: Db,
   customerId: string,
   query: StoreGetCustomersCustomerOrdersParams,
-): Promise<{ orders: OrderView[]; count: number }> {
+): Promise<ListAnswer<'orders', OrderView>> {
   const ids = toList(query.id)
   const statuses = asList(query.status)
   const fulfillmentStatuses = asList(query.fulfillment_status)
@@ -99,15 +104,14 @@ export async function listCustomerOrders(
     query.q ? searchCondition(query.q) : undefined,
   ])
   const selection = storeOrderSelection(query, true)
-  const limit = query.limit ?? 10
-  const offset = query.offset ?? 0
+  const page = customerOrdersPaging.page(query)
   const rows = await db
     .select()
     .from(order)
     .where(where)
     .orderBy(desc(order.created_at), desc(order.id))
-    .limit(limit)
-    .offset(offset)
-  const total = await listTotal(db, order, where, { rows: rows.length, limit, offset })
-  return { orders: await loadOrders(db, rows, selection), count: total }
+    .limit(page.limit)
+    .offset(page.offset)
+  const total = await listTotal(db, order, where, { rows: rows.length, ...page })
+  return listAnswer('orders', await loadOrders(db, rows, selection), total, page)
 }

@@ -93,8 +93,7 @@ export const storeOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { orders, count } = await listCustomerOrders(app.db, requireCustomer(request), request.query)
-      return { orders, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 10 }
+      return listCustomerOrders(app.db, requireCustomer(request), request.query)
     },
   )
 }

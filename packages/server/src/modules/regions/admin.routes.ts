@@ -8,6 +8,7 @@ import {
   AdminPostRegionsRegionReq,
   AdminPostRegionsReq,
   AdminRegionsListRes,
+  adminRegionsPaging,
   AdminRegionsRes,
   RegionCountryParams,
   RegionFindParams,
@@ -31,8 +32,7 @@ export const adminRegionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/regions',
     { schema: { tags, querystring: AdminGetRegionsParams, response: { 200: AdminRegionsListRes } } },
     async (request) => {
-      const { regions, count } = await listRegions(app.db, request.query)
-      return { regions, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+      return listRegions(app.db, request.query, adminRegionsPaging.page(request.query))
     },
   )
 

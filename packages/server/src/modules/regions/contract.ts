@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams } from '../../core/list.js'
+import { DateComparison, FindParams, listPaging, listResponse } from '../../core/list.js'
 import { DateTime, Metadata, MetadataInput, Nullable } from '../../core/schemas.js'
 import { Currency, Provider } from '../store/contract.js'
 
@@ -62,9 +62,11 @@ const CurrencyCode = Type.String({ minLength: 1, maxLength: 10 })
 const TaxRate = Type.Number({ minimum: 0, maximum: 100 })
 const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 500 })
 
+export const adminRegionsPaging = listPaging(50)
+
 export const AdminGetRegionsParams = Type.Object(
   {
-    ...paginationParams(50),
+    ...adminRegionsPaging.params,
     q: Type.Optional(Type.String()),
     created_at: Type.Optional(DateComparison),
     updated_at: Type.Optional(DateComparison),
@@ -74,10 +76,12 @@ export const AdminGetRegionsParams = Type.Object(
 )
 export type AdminGetRegionsParams = Static<typeof AdminGetRegionsParams>
 
+export const storeRegionsPaging = listPaging(100)
+
 export const StoreGetRegionsParams = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 100 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    ...storeRegionsPaging.pageParams,
+
     created_at: Type.Optional(DateComparison),
     updated_at: Type.Optional(DateComparison),
     ...FindParams,

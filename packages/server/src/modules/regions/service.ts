@@ -8,15 +8,18 @@ import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { DuplicateError, InvalidData, NotFound } from '../../core/errors.js'
 import {
+  type DateComparisonValue,
   dateConditions,
   likePattern,
+  listAnswer,
+  type ListAnswer,
   listTotal,
   orderBy,
+  type Page,
   parseExpand,
   parseFields,
   softDeleteCondition,
   sortableColumns,
-  type DateComparisonValue,
   whereAll,
 } from '../../core/list.js'
 import { currency, storeCurrency } from '../store/schema.js'
@@ -57,8 +60,6 @@ export interface ListRegionsQuery extends RegionSelection {
   updated_at?: DateComparisonValue
   deleted_at?: DateComparisonValue
   order?: string
-  offset?: number
-  limit?: number
 }
 
 type RegionColumns = ReturnType<typeof getTableColumns<typeof region>>
@@ -164,7 +165,12 @@ async function withRelations(
   })
 }
 
-export async function listRegions(db: Db, query: ListRegionsQuery): Promise<{ regions: RegionView[]; count: number }> {
+/** A page of regions; the admin and the store lists page them by their own defaults. */
+export async function listRegions(
+  db: Db,
+  query: ListRegionsQuery,
+  page: Page,
+): Promise<ListAnswer<'regions', RegionView>> {
   const where = whereAll([
     ...softDeleteCondition(region.deleted_at, query.deleted_at),
     ...dateConditions(region.created_at, query.created_at, 'created_at'),
@@ -172,21 +178,19 @@ export async function listRegions(db: Db, query: ListRegionsQuery): Promise<{ re
     query.q ? ilike(region.name, likePattern(query.q)) : undefined,
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', region.id)
-  const limit = query.limit ?? 50
-  const offset = query.offset ?? 0
   const { relations, columns, hidden } = regionSelection(query, true)
   const rows = await db
     .select(columns)
     .from(region)
     .where(where)
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+    .limit(page.limit)
+    .offset(page.offset)
   const [regions, total] = await concurrently(db, [
     () => withRelations(db, rows, relations, hidden),
-    () => listTotal(db, region, where, { rows: rows.length, limit, offset }),
+    () => listTotal(db, region, where, { rows: rows.length, ...page }),
   ])
-  return { regions, count: total }
+  return listAnswer('regions', regions, total, page)
 }
 
 export async function retrieveRegion(db: Db, id: string, selection: RegionSelection = {}): Promise<RegionView> {

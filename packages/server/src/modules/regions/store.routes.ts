@@ -4,6 +4,7 @@ import {
   RegionIdParams,
   StoreGetRegionsParams,
   StoreRegionsListRes,
+  storeRegionsPaging,
   StoreRegionsRes,
 } from './contract.js'
 import { listRegions, retrieveRegion } from './service.js'
@@ -15,8 +16,7 @@ export const storeRegionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/store/regions',
     { schema: { tags, querystring: StoreGetRegionsParams, response: { 200: StoreRegionsListRes } } },
     async (request) => {
-      const { regions, count } = await listRegions(app.db, request.query)
-      return { regions, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 100 }
+      return listRegions(app.db, request.query, storeRegionsPaging.page(request.query))
     },
   )
 

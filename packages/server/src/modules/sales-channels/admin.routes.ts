@@ -42,8 +42,7 @@ export const adminSalesChannelRoutes: FastifyPluginAsyncTypebox = async (app) =>
     '/admin/sales-channels',
     { schema: { tags, querystring: AdminGetSalesChannelsParams, response: { 200: AdminSalesChannelsListRes } } },
     async (request) => {
-      const { sales_channels, count } = await listSalesChannels(app.db, request.query)
-      return { sales_channels, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 20 }
+      return listSalesChannels(app.db, request.query)
     },
   )
 
@@ -89,8 +88,7 @@ export const adminPublishableApiKeyRoutes: FastifyPluginAsyncTypebox = async (ap
     '/admin/publishable-api-keys',
     { schema: { tags, querystring: GetPublishableApiKeysParams, response: { 200: AdminPublishableApiKeysListRes } } },
     async (request) => {
-      const { publishable_api_keys, count } = await listPublishableApiKeys(app.db, request.query)
-      return { publishable_api_keys, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 20 }
+      return listPublishableApiKeys(app.db, request.query)
     },
   )
 

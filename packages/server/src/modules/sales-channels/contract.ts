@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse, paginationParams } from '../../core/list.js'
+import { DateComparison, listPaging, listResponse } from '../../core/list.js'
 import { BaseFields, DateTime, Metadata, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 
 const Name = Type.String({ minLength: 1, maxLength: 255 })
@@ -26,9 +26,11 @@ export const SALES_CHANNEL_FIELDS = [
   'deleted_at',
 ] as const
 
+export const salesChannelsPaging = listPaging(20)
+
 export const AdminGetSalesChannelsParams = Type.Object(
   {
-    ...paginationParams(20),
+    ...salesChannelsPaging.params,
     id: Type.Optional(StringOrArray),
     q: Type.Optional(Type.String()),
     name: Type.Optional(Type.String()),
@@ -84,9 +86,12 @@ export const PUBLISHABLE_API_KEY_FIELDS = [
   'updated_at',
 ] as const
 
+export const publishableApiKeysPaging = listPaging(20)
+
 export const GetPublishableApiKeysParams = Type.Object(
   {
-    ...paginationParams(20),
+    ...publishableApiKeysPaging.params,
+
     q: Type.Optional(Type.String()),
     created_at: Type.Optional(DateComparison),
     updated_at: Type.Optional(DateComparison),

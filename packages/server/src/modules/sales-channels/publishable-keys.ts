@@ -3,9 +3,19 @@ import { generateId } from '../../db/ids.js'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { InvalidData, NotAllowed, NotFound } from '../../core/errors.js'
-import { dateConditions, likePattern, orderBy, parseExpand, sortableColumns, whereAll } from '../../core/list.js'
+import {
+  dateConditions,
+  likePattern,
+  listAnswer,
+  orderBy,
+  parseExpand,
+  sortableColumns,
+  whereAll,
+  type ListAnswer,
+} from '../../core/list.js'
 import {
   PUBLISHABLE_API_KEY_FIELDS,
+  publishableApiKeysPaging,
   type AdminPostPublishableApiKeysPublishableApiKeyReq,
   type AdminPostPublishableApiKeysReq,
   type GetPublishableApiKeysParams,
@@ -36,7 +46,7 @@ export async function retrievePublishableApiKey(db: Db, id: string): Promise<Pub
   return row
 }
 
-type PublishableApiKeyList<Row> = { publishable_api_keys: Row[]; count: number }
+type PublishableApiKeyList<Row> = ListAnswer<'publishable_api_keys', Row>
 
 export async function listPublishableApiKeys(
   db: Db,
@@ -60,17 +70,18 @@ export async function listPublishableApiKeys(
     query.q ? ilike(publishableApiKey.title, likePattern(query.q)) : undefined,
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', publishableApiKey.id)
+  const page = publishableApiKeysPaging.page(query)
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
       .from(publishableApiKey)
       .where(where)
       .orderBy(...order)
-      .limit(query.limit ?? 20)
-      .offset(query.offset ?? 0),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(publishableApiKey).where(where),
   ])
-  return { publishable_api_keys: rows, count: total.value }
+  return listAnswer('publishable_api_keys', rows, total.value, page)
 }
 
 /** `actorId` is the admin creating the key (`created_by`); the seed passes null. */

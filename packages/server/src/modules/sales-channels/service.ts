@@ -7,7 +7,9 @@ import { NotAllowed, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
+  listAnswer,
   orderBy,
+  type ListAnswer,
   parseExpand,
   softDeleteCondition,
   sortableColumns,
@@ -17,6 +19,7 @@ import { toList } from '../../core/schemas.js'
 import { store } from '../store/schema.js'
 import {
   SALES_CHANNEL_FIELDS,
+  salesChannelsPaging,
   type AdminGetSalesChannelsParams,
   type AdminPostSalesChannelsReq,
   type AdminPostSalesChannelsSalesChannelReq,
@@ -60,7 +63,7 @@ export async function retrieveSalesChannel(db: Db, id: string): Promise<SalesCha
   return row
 }
 
-type SalesChannelList<Row> = { sales_channels: Row[]; count: number }
+type SalesChannelList<Row> = ListAnswer<'sales_channels', Row>
 
 /** Without `fields` every column is loaded; with it, only the selected ones. */
 export async function listSalesChannels(
@@ -90,17 +93,19 @@ export async function listSalesChannels(
       : undefined,
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', salesChannel.id)
+  const page = salesChannelsPaging.page(query)
+
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
       .from(salesChannel)
       .where(where)
       .orderBy(...order)
-      .limit(query.limit ?? 20)
-      .offset(query.offset ?? 0),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(salesChannel).where(where),
   ])
-  return { sales_channels: rows, count: total.value }
+  return listAnswer('sales_channels', rows, total.value, page)
 }
 
 export async function createSalesChannel(db: Db, input: AdminPostSalesChannelsReq): Promise<SalesChannelRow> {

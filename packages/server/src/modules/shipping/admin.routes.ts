@@ -38,8 +38,7 @@ export const adminShippingOptionRoutes: FastifyPluginAsyncTypebox = async (app) 
     '/admin/shipping-options',
     { schema: { tags, querystring: AdminGetShippingOptionsParams, response: { 200: AdminShippingOptionsListRes } } },
     async (request) => {
-      const { shipping_options, count } = await listShippingOptions(app.db, request.query, flags)
-      return { shipping_options, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+      return listShippingOptions(app.db, request.query, flags)
     },
   )
 

@@ -1,5 +1,6 @@
 import { Type, type Static, type TOptional, type TProperties } from '@sinclair/typebox'
-import { DateComparison, listResponse, paginationParams } from '../../core/list.js'
+import { DateComparison, listPaging, listResponse } from '../../core/list.js'
+
 import { DateTime, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 import { Region } from '../regions/contract.js'
 
@@ -84,9 +85,12 @@ export const ShippingProfile = Type.Object({
   shipping_options: Type.Optional(Type.Array(Type.Object(ShippingOptionFields))),
 })
 
+export const shippingOptionsPaging = listPaging(50)
+
 export const AdminGetShippingOptionsParams = Type.Object(
   {
-    ...paginationParams(50),
+    ...shippingOptionsPaging.params,
+
     id: Type.Optional(StringOrArray),
     name: Type.Optional(Type.String()),
     region_id: Type.Optional(StringOrArray),

@@ -8,6 +8,8 @@ import { InvalidData, NotFound } from '../../core/errors.js'
 import {
   dateConditions,
   likePattern,
+  listAnswer,
+  type ListAnswer,
   listTotal,
   orderBy,
   parseExpand,
@@ -23,6 +25,7 @@ import { lockRegion, type RegionRow } from '../regions/service.js'
 import {
   SHIPPING_OPTION_FIELDS,
   SHIPPING_OPTION_RELATIONS,
+  shippingOptionsPaging,
   type AdminGetShippingOptionsParams,
   type AdminPostShippingOptionsOptionReq,
   type AdminPostShippingOptionsReq,
@@ -114,7 +117,7 @@ export async function listShippingOptions(
   db: Db,
   query: AdminGetShippingOptionsParams,
   flags: ShippingFlags = NO_FLAGS,
-): Promise<{ shipping_options: SelectedShippingOption[]; count: number }> {
+): Promise<ListAnswer<'shipping_options', SelectedShippingOption>> {
   const relations = parseExpand(query.expand, SHIPPING_OPTION_RELATIONS, SHIPPING_OPTION_RELATIONS) as Set<Relation>
   const fields = parseFields(query.fields, SHIPPING_OPTION_FIELDS)
   const ids = toList(query.id)
@@ -131,11 +134,11 @@ export async function listShippingOptions(
     ...dateConditions(shippingOption.updated_at, query.updated_at, 'updated_at'),
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', shippingOption.id)
-  const limit = query.limit ?? 50
-  const offset = query.offset ?? 0
-  const options = await loadShippingOptions(db, where, relations, flags, { orderBy: order, limit, offset })
-  const total = await listTotal(db, shippingOption, where, { rows: options.length, limit, offset })
-  return { shipping_options: options.map((option) => selectFields(option, fields)), count: total }
+  const page = shippingOptionsPaging.page(query)
+  const options = await loadShippingOptions(db, where, relations, flags, { orderBy: order, ...page })
+  const total = await listTotal(db, shippingOption, where, { rows: options.length, ...page })
+  const selected = options.map((option) => selectFields(option, fields))
+  return listAnswer('shipping_options', selected, total, page)
 }
 
 /** Every shipping method a cart takes reads its option: built once (see `prepared`). */

@@ -76,8 +76,7 @@ export const adminCurrencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/currencies',
     { schema: { tags, querystring: AdminGetCurrenciesParams, response: { 200: AdminCurrenciesListRes } } },
     async (request) => {
-      const { currencies, count } = await listCurrencies(app.db, request.query)
-      return { currencies, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 20 }
+      return listCurrencies(app.db, request.query)
     },
   )
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { listResponse } from '../../core/list.js'
+import { listPaging, listResponse } from '../../core/list.js'
 import { BaseFields, Metadata, MetadataInput, Nullable, SoftDeletableFields } from '../../core/schemas.js'
 
 const CurrencyCode = Type.String({ minLength: 1, maxLength: 10 })
@@ -79,14 +79,15 @@ export const CurrencyCodeParams = Type.Object({ currency_code: CurrencyCode })
 export const AdminPaymentProvidersList = Type.Object({ payment_providers: Type.Array(Provider) })
 export const AdminTaxProvidersList = Type.Object({ tax_providers: Type.Array(Provider) })
 
+export const currenciesPaging = listPaging(20)
+
 export const AdminGetCurrenciesParams = Type.Object(
   {
     code: Type.Optional(Type.String()),
     q: Type.Optional(Type.String()),
     includes_tax: Type.Optional(Type.Boolean()),
     order: Type.Optional(Type.String({ minLength: 1 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 20 })),
+    ...currenciesPaging.pageParams,
   },
   { additionalProperties: false },
 )

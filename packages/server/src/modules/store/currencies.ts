@@ -2,8 +2,8 @@ import { count, eq, ilike, or } from 'drizzle-orm'
 import type { Db } from '../../db/types.js'
 import { emit } from '../../events/outbox.js'
 import { NotFound } from '../../core/errors.js'
-import { likePattern, orderBy, sortableColumns, whereAll } from '../../core/list.js'
-import type { AdminGetCurrenciesParams, AdminPostCurrenciesCurrencyReq } from './contract.js'
+import { likePattern, listAnswer, orderBy, sortableColumns, whereAll, type ListAnswer } from '../../core/list.js'
+import { currenciesPaging, type AdminGetCurrenciesParams, type AdminPostCurrenciesCurrencyReq } from './contract.js'
 import { currency } from './schema.js'
 import type { CurrencyRow } from './service.js'
 
@@ -12,7 +12,8 @@ const SORTABLE = sortableColumns({ code: currency.code, name: currency.name })
 export async function listCurrencies(
   db: Db,
   query: AdminGetCurrenciesParams,
-): Promise<{ currencies: CurrencyRow[]; count: number }> {
+): Promise<ListAnswer<'currencies', CurrencyRow>> {
+  const page = currenciesPaging.page(query)
   const where = whereAll([
     query.code ? eq(currency.code, query.code.toLowerCase()) : undefined,
     query.includes_tax === undefined ? undefined : eq(currency.includes_tax, query.includes_tax),
@@ -26,11 +27,11 @@ export async function listCurrencies(
       .from(currency)
       .where(where)
       .orderBy(...order)
-      .limit(query.limit ?? 20)
-      .offset(query.offset ?? 0),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(currency).where(where),
   ])
-  return { currencies, count: total.value }
+  return listAnswer('currencies', currencies, total.value, page)
 }
 
 export async function retrieveCurrency(db: Db, code: string): Promise<CurrencyRow> {

@@ -31,8 +31,7 @@ export const adminTaxRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/tax-rates',
     { schema: { tags, querystring: AdminGetTaxRatesParams, response: { 200: AdminTaxRatesListRes } } },
     async (request) => {
-      const { tax_rates, count } = await listTaxRates(app.db, request.query)
-      return { tax_rates, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+      return listTaxRates(app.db, request.query)
     },
   )
 

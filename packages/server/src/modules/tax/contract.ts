@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse } from '../../core/list.js'
+import { DateComparison, listPaging, listResponse } from '../../core/list.js'
 import { DateTime, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
 import { ProductBase, ProductType } from '../catalog/contract.js'
 
@@ -89,6 +89,8 @@ const TaxRateSelection = {
   fields: Type.Optional(StringOrArray),
 }
 
+export const taxRatesPaging = listPaging(50)
+
 export const AdminGetTaxRatesParams = Type.Object(
   {
     region_id: Type.Optional(StringOrArray),
@@ -100,8 +102,7 @@ export const AdminGetTaxRatesParams = Type.Object(
     updated_at: Type.Optional(DateComparison),
     deleted_at: Type.Optional(DateComparison),
     order: Type.Optional(Type.String({ minLength: 1 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 50 })),
+    ...taxRatesPaging.pageParams,
     ...TaxRateSelection,
   },
   { additionalProperties: false },

@@ -4,19 +4,22 @@ import { mergeMetadata, mergedMetadata } from '../../db/metadata.js'
 import type { Db } from '../../db/types.js'
 import { NotFound } from '../../core/errors.js'
 import {
+  type DateComparisonValue,
   dateConditions,
   likePattern,
+  listAnswer,
+  type ListAnswer,
   listTotal,
   orderBy,
   sortableColumns,
-  type DateComparisonValue,
   whereAll,
 } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import { product, productType } from '../catalog/schema.js'
 import { region } from '../regions/schema.js'
 import { shippingOption } from '../shipping/schema.js'
-import type { AdminPostTaxRatesReq, AdminPostTaxRatesTaxRateReq } from './contract.js'
+import { taxRatesPaging, type AdminPostTaxRatesReq, type AdminPostTaxRatesTaxRateReq } from './contract.js'
+
 import {
   decorateTaxRates,
   parseTaxRateSelection,
@@ -79,24 +82,20 @@ const SORTABLE = sortableColumns({
   rate: taxRate.rate,
 })
 
-export async function listTaxRates(
-  db: Db,
-  query: ListTaxRatesQuery,
-): Promise<{ tax_rates: TaxRateView[]; count: number }> {
+export async function listTaxRates(db: Db, query: ListTaxRatesQuery): Promise<ListAnswer<'tax_rates', TaxRateView>> {
   const selection = parseTaxRateSelection(query)
   const where = listConditions(query)
   const order = orderBy(query.order, SORTABLE, '-created_at', taxRate.id)
-  const limit = query.limit ?? 50
-  const offset = query.offset ?? 0
+  const page = taxRatesPaging.page(query)
   const rows = await db
     .select(selectedColumns(selection))
     .from(taxRate)
     .where(where)
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
-  const total = await listTotal(db, taxRate, where, { rows: rows.length, limit, offset })
-  return { tax_rates: await decorateTaxRates(db, rows, selection), count: total }
+    .limit(page.limit)
+    .offset(page.offset)
+  const total = await listTotal(db, taxRate, where, { rows: rows.length, ...page })
+  return listAnswer('tax_rates', await decorateTaxRates(db, rows, selection), total, page)
 }
 
 export async function retrieveTaxRate(db: Db, id: string, query: TaxRateSelectionQuery = {}): Promise<TaxRateView> {

@@ -94,8 +94,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/users',
     { schema: { tags, querystring: AdminGetUsersParams, response: { 200: AdminUsersListRes } } },
     async (request) => {
-      const { users, count } = await listUsers(app.db, request.query)
-      return { users, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
+      return listUsers(app.db, request.query)
     },
   )
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, listResponse, paginationParams } from '../../core/list.js'
+import { DateComparison, listPaging, listResponse } from '../../core/list.js'
 import {
   DateTime,
   Email,
@@ -31,9 +31,12 @@ export type AdminPostAuthReq = Static<typeof AdminPostAuthReq>
 export const AdminAuthRes = Type.Object({ user: User })
 export const AdminBearerAuthRes = Type.Object({ access_token: Type.String() })
 
+export const usersPaging = listPaging(50)
+
 export const AdminGetUsersParams = Type.Object(
   {
-    ...paginationParams(50),
+    ...usersPaging.params,
+
     q: Type.Optional(Type.String()),
     id: Type.Optional(StringOrArray),
     email: Type.Optional(Type.String()),

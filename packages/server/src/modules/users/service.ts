@@ -7,6 +7,7 @@ import { BareStatus, DuplicateError, InvalidData, NotFound } from '../../core/er
 import {
   dateConditions,
   likePattern,
+  listAnswer,
   orderBy,
   softDeleteCondition,
   sortableColumns,
@@ -15,12 +16,14 @@ import {
 import { hashPassword, passwordProblem, verifyPassword } from '../../core/passwords.js'
 import { toList } from '../../core/schemas.js'
 import { signToken, verifyToken } from '../../core/tokens.js'
-import type {
-  AdminCreateUserRequest,
-  AdminGetUsersParams,
-  AdminResetPasswordRequest,
-  AdminUpdateUserRequest,
+import {
+  usersPaging,
+  type AdminCreateUserRequest,
+  type AdminGetUsersParams,
+  type AdminResetPasswordRequest,
+  type AdminUpdateUserRequest,
 } from './contract.js'
+
 import { user } from './schema.js'
 
 const SORTABLE = sortableColumns({ created_at: user.created_at, updated_at: user.updated_at, email: user.email })
@@ -75,7 +78,8 @@ export async function retrieveUser(db: Db, id: string): Promise<PublicUser> {
   return row
 }
 
-export async function listUsers(db: Db, query: AdminGetUsersParams): Promise<{ users: PublicUser[]; count: number }> {
+export async function listUsers(db: Db, query: AdminGetUsersParams) {
+  const page = usersPaging.page(query)
   const ids = toList(query.id)
   const roles = query.role === undefined ? undefined : Array.isArray(query.role) ? query.role : [query.role]
   const where = whereAll([
@@ -102,11 +106,11 @@ export async function listUsers(db: Db, query: AdminGetUsersParams): Promise<{ u
       .from(user)
       .where(where)
       .orderBy(...order)
-      .limit(query.limit ?? 50)
-      .offset(query.offset ?? 0),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(user).where(where),
   ])
-  return { users, count: total.value }
+  return listAnswer('users', users, total.value, page)
 }
 
 export async function createUser(db: Db, input: AdminCreateUserRequest): Promise<PublicUser> {

@@ -6,6 +6,8 @@ import { emit } from '../../../events/outbox.js'
 import { InvalidData, MultipleErrors, NotAllowed, NotFound } from '../../../core/errors.js'
 import {
   likePattern,
+  listAnswer,
+  type ListAnswer,
   orderBy,
   parseExpand,
   parseFields,
@@ -15,14 +17,16 @@ import {
 } from '../../../core/list.js'
 import { toHandle } from '../products/handles.js'
 import type { CategoryRow } from '../loader.js'
-import type {
-  AdminCategoryProductsBatchReq,
-  AdminGetProductCategoriesParams,
-  AdminPostProductCategoriesCategoryReq,
-  AdminPostProductCategoriesReq,
-  CategoryFindParams,
-  StoreGetProductCategoriesParams,
+import {
+  categoriesPaging,
+  type AdminCategoryProductsBatchReq,
+  type AdminGetProductCategoriesParams,
+  type AdminPostProductCategoriesCategoryReq,
+  type AdminPostProductCategoriesReq,
+  type CategoryFindParams,
+  type StoreGetProductCategoriesParams,
 } from './contract.js'
+
 import { missingProducts } from '../products/writes.js'
 import { productCategory, productCategoryProduct } from '../schema.js'
 import { concurrently } from '../../../db/fast-path/concurrent.js'
@@ -163,7 +167,8 @@ export async function listCategories(
   db: Db,
   query: AdminGetProductCategoriesParams | StoreGetProductCategoriesParams,
   audience: Audience,
-): Promise<{ product_categories: LoadedCategory[]; count: number }> {
+): Promise<ListAnswer<'product_categories', LoadedCategory>> {
+  const page = categoriesPaging.page(query)
   const relations = parseExpand(query.expand, RELATIONS, RELATIONS)
   const fields = parseFields(query.fields, audience.store ? STORE_FIELDS : FIELDS)
   const admin = query as AdminGetProductCategoriesParams
@@ -188,8 +193,8 @@ export async function listCategories(
         .from(productCategory)
         .where(where)
         .orderBy(...order)
-        .limit(query.limit ?? 100)
-        .offset(query.offset ?? 0),
+        .limit(page.limit)
+        .offset(page.offset),
     () => db.select({ value: count() }).from(productCategory).where(where),
   ])
   const product_categories = await loadCategoryRelations(db, rows, relations, {
@@ -197,7 +202,7 @@ export async function listCategories(
     tree: query.include_descendants_tree ?? false,
     fields,
   })
-  return { product_categories, count: total.value }
+  return listAnswer('product_categories', product_categories, total.value, page)
 }
 
 export async function retrieveCategory(

@@ -7,6 +7,8 @@ import { NotFound } from '../../../core/errors.js'
 import {
   dateConditions,
   likePattern,
+  listAnswer,
+  type ListAnswer,
   orderBy,
   softDeleteCondition,
   sortableColumns,
@@ -15,13 +17,15 @@ import {
 import { toList } from '../../../core/schemas.js'
 import { toHandle } from '../products/handles.js'
 import type { CollectionRow, ProductRow } from '../loader.js'
-import type {
-  AdminCollectionProductsBatchReq,
-  AdminGetCollectionsParams,
-  AdminPostCollectionsCollectionReq,
-  AdminPostCollectionsReq,
-  StoreGetCollectionsParams,
+import {
+  collectionsPaging,
+  type AdminCollectionProductsBatchReq,
+  type AdminGetCollectionsParams,
+  type AdminPostCollectionsCollectionReq,
+  type AdminPostCollectionsReq,
+  type StoreGetCollectionsParams,
 } from './contract.js'
+
 import { missingProducts } from '../products/writes.js'
 import { product, productCollection } from '../schema.js'
 import { concurrently } from '../../../db/fast-path/concurrent.js'
@@ -72,7 +76,7 @@ export async function retrieveCollection(db: Db, id: string, withProducts = true
 export async function listAdminCollections(
   db: Db,
   query: AdminGetCollectionsParams,
-): Promise<{ collections: LoadedCollection[]; count: number }> {
+): Promise<ListAnswer<'collections', LoadedCollection>> {
   const where = whereAll([
     ...softDeleteCondition(productCollection.deleted_at, query.deleted_at),
     query.title !== undefined ? eq(productCollection.title, query.title) : undefined,
@@ -84,6 +88,7 @@ export async function listAdminCollections(
       : undefined,
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', productCollection.id)
+  const page = collectionsPaging.page(query)
   const [rows, [total]] = await concurrently(db, [
     () =>
       db
@@ -91,8 +96,8 @@ export async function listAdminCollections(
         .from(productCollection)
         .where(where)
         .orderBy(...order)
-        .limit(query.limit ?? 10)
-        .offset(query.offset ?? 0),
+        .limit(page.limit)
+        .offset(page.offset),
     () => db.select({ value: count() }).from(productCollection).where(where),
   ])
   const products = await productsOf(
@@ -103,13 +108,14 @@ export async function listAdminCollections(
     const picked: LoadedCollection = Object.fromEntries(ADMIN_LIST_FIELDS.map((key) => [key, row[key]]))
     return { ...picked, products: products.get(row.id) ?? [] }
   })
-  return { collections, count: total.value }
+  return listAnswer('collections', collections, total.value, page)
 }
 
 export async function listStoreCollections(
   db: Db,
   query: StoreGetCollectionsParams,
-): Promise<{ collections: CollectionRow[]; count: number }> {
+): Promise<ListAnswer<'collections', CollectionRow>> {
+  const page = collectionsPaging.page(query)
   const handles = toList(query.handle)
   const where = whereAll([
     liveCollection,
@@ -124,11 +130,11 @@ export async function listStoreCollections(
         .from(productCollection)
         .where(where)
         .orderBy(...orderBy(undefined, SORTABLE, '-created_at', productCollection.id))
-        .limit(query.limit ?? 10)
-        .offset(query.offset ?? 0),
+        .limit(page.limit)
+        .offset(page.offset),
     () => db.select({ value: count() }).from(productCollection).where(where),
   ])
-  return { collections, count: total.value }
+  return listAnswer('collections', collections, total.value, page)
 }
 
 /** `preset.id` keeps an id chosen elsewhere (a seed file's); the API always generates one. */

@@ -1,5 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams, StringFilter } from '../../../core/list.js'
+import {
+  DateComparison,
+  FindParams,
+  listPaging,
+  listResponse,
+  StringFilter,
+  type ListPaging,
+} from '../../../core/list.js'
 import { MetadataInput, Nullable, StringOrArray } from '../../../core/schemas.js'
 import { ProductCategory, ProductCollection, ProductTag, ProductType } from '../contract.js'
 
@@ -9,9 +16,15 @@ const Title = Type.String({ minLength: 1, maxLength: 500 })
 const Handle = Type.String({ maxLength: 500 })
 const Id = Type.String({ minLength: 1, maxLength: 100 })
 
+export const collectionsPaging = listPaging(10)
+export const categoriesPaging = listPaging(100)
+/** The admin's tag list pages by 10; the store's tags and both types lists by 20. */
+export const adminTagsPaging = listPaging(10)
+export const tagsAndTypesPaging = listPaging(20)
+
 export const AdminGetCollectionsParams = Type.Object(
   {
-    ...paginationParams(10),
+    ...collectionsPaging.params,
     q: Type.Optional(Type.String()),
     title: Type.Optional(Type.String()),
     handle: Type.Optional(Type.String()),
@@ -28,8 +41,7 @@ export const StoreGetCollectionsParams = Type.Object(
     handle: Type.Optional(StringOrArray),
     created_at: Type.Optional(DateComparison),
     updated_at: Type.Optional(DateComparison),
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 10 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    ...collectionsPaging.pageParams,
   },
   { additionalProperties: false },
 )
@@ -66,7 +78,7 @@ const ParentFilter = Type.String({ minLength: 1 })
 
 export const AdminGetProductCategoriesParams = Type.Object(
   {
-    ...paginationParams(100),
+    ...categoriesPaging.params,
     q: Type.Optional(Type.String()),
     handle: Type.Optional(Type.String()),
     is_internal: Type.Optional(Type.Boolean()),
@@ -80,7 +92,7 @@ export type AdminGetProductCategoriesParams = Static<typeof AdminGetProductCateg
 
 export const StoreGetProductCategoriesParams = Type.Object(
   {
-    ...paginationParams(100),
+    ...categoriesPaging.params,
     q: Type.Optional(Type.String()),
     handle: Type.Optional(Type.String()),
     parent_category_id: Type.Optional(ParentFilter),
@@ -133,10 +145,10 @@ export type AdminCategoryProductsBatchReq = Static<typeof AdminCategoryProductsB
 export const ProductCategoryRes = Type.Object({ product_category: ProductCategory })
 export const ProductCategoriesListRes = listResponse('product_categories', ProductCategory)
 
-function tagTypeParams(defaultLimit: number) {
+function tagTypeParams(paging: ListPaging) {
   return Type.Object(
     {
-      ...paginationParams(defaultLimit),
+      ...paging.params,
       id: Type.Optional(StringFilter),
       value: Type.Optional(StringFilter),
       q: Type.Optional(Type.String()),
@@ -147,9 +159,10 @@ function tagTypeParams(defaultLimit: number) {
   )
 }
 
-export const AdminGetProductTagsParams = tagTypeParams(10)
-export const StoreGetProductTagsParams = tagTypeParams(20)
-export const GetProductTypesParams = tagTypeParams(20)
+export const AdminGetProductTagsParams = tagTypeParams(adminTagsPaging)
+export const StoreGetProductTagsParams = tagTypeParams(tagsAndTypesPaging)
+export const GetProductTypesParams = tagTypeParams(tagsAndTypesPaging)
+
 export type GetTagsOrTypesParams = Static<typeof GetProductTypesParams>
 
 export const ProductTagsListRes = listResponse('product_tags', Type.Partial(ProductTag))

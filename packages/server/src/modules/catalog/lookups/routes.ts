@@ -29,6 +29,7 @@ import {
   AdminPostCollectionsReq,
   AdminPostProductCategoriesCategoryReq,
   AdminPostProductCategoriesReq,
+  adminTagsPaging,
   CategoryFindParams,
   CollectionRemoveProductsRes,
   CollectionRes,
@@ -38,6 +39,7 @@ import {
   ProductCategoryRes,
   ProductTagsListRes,
   ProductTypesListRes,
+  tagsAndTypesPaging,
 } from './contract.js'
 import { listProductTags, listProductTypes } from './tags-types.js'
 
@@ -49,8 +51,7 @@ export const adminLookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/collections',
     { schema: { tags, querystring: AdminGetCollectionsParams, response: { 200: CollectionsListRes } } },
     async (request) => {
-      const { collections, count } = await listAdminCollections(app.db, request.query)
-      return { collections, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 10 }
+      return listAdminCollections(app.db, request.query)
     },
   )
 
@@ -109,8 +110,7 @@ export const adminLookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['Product Tags'], querystring: AdminGetProductTagsParams, response: { 200: ProductTagsListRes } },
     },
     async (request) => {
-      const { rows, count } = await listProductTags(app.db, request.query, 10)
-      return { product_tags: rows, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 10 }
+      return listProductTags(app.db, request.query, adminTagsPaging.page(request.query))
     },
   )
 
@@ -120,8 +120,7 @@ export const adminLookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['Product Types'], querystring: GetProductTypesParams, response: { 200: ProductTypesListRes } },
     },
     async (request) => {
-      const { rows, count } = await listProductTypes(app.db, request.query, 20)
-      return { product_types: rows, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 20 }
+      return listProductTypes(app.db, request.query, tagsAndTypesPaging.page(request.query))
     },
   )
 }
@@ -140,8 +139,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, querystring: AdminGetProductCategoriesParams, response: { 200: ProductCategoriesListRes } },
     },
     async (request) => {
-      const { product_categories, count } = await listCategories(app.db, request.query, ADMIN)
-      return { product_categories, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 100 }
+      return listCategories(app.db, request.query, ADMIN)
     },
   )
 

@@ -4,14 +4,16 @@ import type { Db } from '../../../db/types.js'
 import {
   dateConditions,
   likePattern,
+  listAnswer,
   orderBy,
+  type Page,
   parseExpand,
   parseFields,
   pickFields,
   sortableColumns,
+  type SortableColumns,
   stringComparisonConditions,
   whereAll,
-  type SortableColumns,
 } from '../../../core/list.js'
 import type { StringFilter } from '../../../core/list.js'
 import type { GetTagsOrTypesParams } from './contract.js'
@@ -44,7 +46,7 @@ async function listLookup(
   table: LookupTable,
   sorts: SortableColumns,
   query: GetTagsOrTypesParams,
-  defaultLimit: number,
+  page: Page,
 ): Promise<{ rows: Partial<LookupRow>[]; count: number }> {
   parseExpand(query.expand, [], [])
   const fields = parseFields(query.fields, FIELDS)
@@ -64,20 +66,22 @@ async function listLookup(
         .from(table)
         .where(where)
         .orderBy(...order)
-        .limit(query.limit ?? defaultLimit)
-        .offset(query.offset ?? 0),
+        .limit(page.limit)
+        .offset(page.offset),
     () => db.select({ value: count() }).from(table).where(where),
   ])
   fields?.add('created_at')
   return { rows: rows.map((row) => pickFields(row, fields, new Set())), count: total.value }
 }
 
-export function listProductTags(db: Db, query: GetTagsOrTypesParams, defaultLimit: number) {
-  return listLookup(db, productTag, TAG_SORTS, query, defaultLimit)
+export async function listProductTags(db: Db, query: GetTagsOrTypesParams, page: Page) {
+  const { rows, count } = await listLookup(db, productTag, TAG_SORTS, query, page)
+  return listAnswer('product_tags', rows, count, page)
 }
 
-export function listProductTypes(db: Db, query: GetTagsOrTypesParams, defaultLimit: number) {
-  return listLookup(db, productType, TYPE_SORTS, query, defaultLimit)
+export async function listProductTypes(db: Db, query: GetTagsOrTypesParams, page: Page) {
+  const { rows, count } = await listLookup(db, productType, TYPE_SORTS, query, page)
+  return listAnswer('product_types', rows, count, page)
 }
 
 /** `GET /admin/products/types` (deprecated in v1): every live type. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse, paginationParams } from '../../../core/list.js'
+import { DateComparison, FindParams, listPaging, listResponse } from '../../../core/list.js'
 import { MetadataInput, Nullable, StringOrArray } from '../../../core/schemas.js'
 import { Product, ProductStatus, ProductType, ProductVariant } from '../contract.js'
 
@@ -200,9 +200,15 @@ const ProductFilters = {
   updated_at: Type.Optional(DateComparison),
 }
 
+export const adminProductsPaging = listPaging(50)
+export const storeProductsPaging = listPaging(100)
+export const productVariantsPaging = listPaging(100)
+export const adminVariantsPaging = listPaging(20)
+export const storeVariantsPaging = listPaging(100)
+
 export const AdminGetProductsParams = Type.Object(
   {
-    ...paginationParams(50),
+    ...adminProductsPaging.params,
     ...ProductFilters,
     status: Type.Optional(StatusList),
     price_list_id: Type.Optional(StringOrArray),
@@ -220,7 +226,7 @@ const PriceSelectionParams = {
 }
 
 export const StoreGetProductsParams = Type.Object(
-  { ...paginationParams(100), ...ProductFilters, ...PriceSelectionParams },
+  { ...storeProductsPaging.params, ...ProductFilters, ...PriceSelectionParams },
   { additionalProperties: false },
 )
 export type StoreGetProductsParams = Static<typeof StoreGetProductsParams>
@@ -249,7 +255,7 @@ export const NumericalComparison = Type.Union([
 
 export const AdminGetVariantsParams = Type.Object(
   {
-    ...paginationParams(20),
+    ...adminVariantsPaging.params,
     q: Type.Optional(Type.String()),
     id: Type.Optional(StringOrArray),
     title: Type.Optional(StringOrArray),
@@ -265,7 +271,7 @@ export type AdminGetVariantsParams = Static<typeof AdminGetVariantsParams>
 
 export const StoreGetVariantsParams = Type.Object(
   {
-    ...paginationParams(100),
+    ...storeVariantsPaging.params,
     ids: Type.Optional(Type.String()),
     id: Type.Optional(StringOrArray),
     title: Type.Optional(StringOrArray),
@@ -286,8 +292,7 @@ export type StoreGetVariantsVariantParams = Static<typeof StoreGetVariantsVarian
 export const AdminGetProductVariantsParams = Type.Object(
   {
     id: Type.Optional(StringOrArray),
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 100 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    ...productVariantsPaging.pageParams,
     ...FindParams,
   },
   { additionalProperties: false },

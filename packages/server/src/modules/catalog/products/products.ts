@@ -5,6 +5,8 @@ import type { FeatureFlags } from '../../../config.js'
 import type { Db } from '../../../db/types.js'
 import { MultipleErrors, NotFound } from '../../../core/errors.js'
 import {
+  listAnswer,
+  type ListAnswer,
   orderBy,
   parseExpand,
   parseFields,
@@ -17,12 +19,15 @@ import { toList } from '../../../core/schemas.js'
 import { PRODUCT_FIELDS } from '../contract.js'
 import { loadProductRelations, type LoadedProduct, type PageRow } from '../loader.js'
 import { inDefaultSalesChannel, inSalesChannels, productFilterConditions, publishedProduct } from './filters.js'
-import type {
-  AdminGetProductParams,
-  AdminGetProductsParams,
-  StoreGetProductsParams,
-  StoreGetProductsProductParams,
+import {
+  adminProductsPaging,
+  storeProductsPaging,
+  type AdminGetProductParams,
+  type AdminGetProductsParams,
+  type StoreGetProductsParams,
+  type StoreGetProductsProductParams,
 } from './contract.js'
+
 import { resolvePricingContext, storePriceScope } from '../pricing/pricing.js'
 import { product, productCollection, productSalesChannel, productType } from '../schema.js'
 import { concurrently } from '../../../db/fast-path/concurrent.js'
@@ -153,7 +158,7 @@ export async function listAdminProducts(
   db: Db,
   query: AdminGetProductsParams,
   flags: CatalogFlags,
-): Promise<{ products: Partial<LoadedProduct>[]; count: number }> {
+): Promise<ListAnswer<'products', Partial<LoadedProduct>>> {
   const { allowed, defaults } = adminRelations(flags)
   const relations = parseExpand(query.expand, allowed, defaults)
   const fields = listFields(query.fields, ADMIN_FIELDS)
@@ -164,9 +169,11 @@ export async function listAdminProducts(
     channelIds ? inSalesChannels(channelIds) : undefined,
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', product.id)
-  const page = await productPage(db, where, order, { limit: query.limit ?? 50, offset: query.offset ?? 0, relations })
+  const asked = adminProductsPaging.page(query)
+  const page = await productPage(db, where, order, { ...asked, relations })
   const products = await loadProductRelations(db, page.rows, relations)
-  return { products: products.map((row) => pickFields(row, fields, relations)), count: page.count }
+  const picked = products.map((row) => pickFields(row, fields, relations))
+  return listAnswer('products', picked, page.count, asked)
 }
 
 export async function retrieveAdminProduct(
@@ -243,7 +250,7 @@ export async function listStoreProducts(
   query: StoreGetProductsParams,
   scope: StoreScope,
   flags: CatalogFlags,
-): Promise<{ products: Partial<LoadedProduct>[]; count: number }> {
+): Promise<ListAnswer<'products', Partial<LoadedProduct>>> {
   const { allowed, defaults } = storeRelations(flags)
   const relations = parseExpand(query.expand, allowed, defaults)
   const fields = listFields(query.fields, STORE_FIELDS)
@@ -253,15 +260,10 @@ export async function listStoreProducts(
     storeChannelCondition(toList(query.sales_channel_id), scope, flags),
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', product.id)
+  const asked = storeProductsPaging.page(query)
   const [context, page] = await concurrently(db, [
     () => resolvePricingContext(db, query, flags.tax_inclusive_pricing),
-    () =>
-      productPage(db, where, order, {
-        limit: query.limit ?? 100,
-        offset: query.offset ?? 0,
-        relations,
-        countMemo: true,
-      }),
+    () => productPage(db, where, order, { ...asked, relations, countMemo: true }),
   ])
   const products = await loadProductRelations(db, page.rows, relations, {
     ...STORE_LOAD_OPTIONS,
@@ -270,7 +272,8 @@ export async function listStoreProducts(
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
     inventory: flags.inventory,
   })
-  return { products: products.map((row) => pickFields(row, fields, relations)), count: page.count }
+  const picked = products.map((row) => pickFields(row, fields, relations))
+  return listAnswer('products', picked, page.count, asked)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { DateComparison } from '../../../core/list.js'
+import { DateComparison, listPaging } from '../../../core/list.js'
 import { StringOrArray } from '../../../core/schemas.js'
 import { Product } from '../contract.js'
 
@@ -34,11 +34,13 @@ export type StoreSearchFilter = Static<typeof StoreSearchFilter>
  * Here they are accepted and ignored, except the price selection keys, which price the hits as
  * `GET /store/products` would.
  */
+export const searchPaging = listPaging(20)
+
 export const StorePostSearchReq = Type.Object(
   {
     q: Type.String({ maxLength: 1000 }),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 20 })),
+    ...searchPaging.pageParams,
+
     filter: Type.Optional(StoreSearchFilter),
     region_id: Type.Optional(Type.String({ minLength: 1 })),
     currency_code: Type.Optional(Type.String({ minLength: 1 })),

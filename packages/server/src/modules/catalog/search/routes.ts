@@ -1,7 +1,7 @@
 import { catalogFlags } from '../seams.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { searchStoreProducts } from './search.js'
-import { StorePostSearchReq, StorePostSearchRes } from './contract.js'
+import { searchPaging, StorePostSearchReq, StorePostSearchRes } from './contract.js'
 
 /** `POST /store/products/search`. */
 export const storeProductSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,8 +12,8 @@ export const storeProductSearchRoutes: FastifyPluginAsyncTypebox = async (app) =
     { schema: { tags: ['Products'], body: StorePostSearchReq, response: { 200: StorePostSearchRes } } },
     async (request) => {
       const { hits, total } = await searchStoreProducts(app.db, request.body, request, flags)
-      const { q, offset = 0, limit = 20 } = request.body
-      return { hits, query: q, offset, limit, estimatedTotalHits: total }
+      const { offset, limit } = searchPaging.page(request.body)
+      return { hits, query: request.body.q, offset, limit, estimatedTotalHits: total }
     },
   )
 }

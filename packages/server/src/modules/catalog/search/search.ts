@@ -13,7 +13,7 @@ import {
 import { assertChannelsInScope, stockChannelOf, type CatalogFlags, type StoreScope } from '../products/products.js'
 import { resolvePricingContext, storePriceScope } from '../pricing/pricing.js'
 import { product, productCollection, productType } from '../schema.js'
-import type { StorePostSearchReq } from './contract.js'
+import { searchPaging, type StorePostSearchReq } from './contract.js'
 
 /**
  * Storefront product search over PostgreSQL full-text search and pg_trgm, the same on PGlite and
@@ -169,7 +169,7 @@ export async function searchStoreProducts(
   if (words.length === 0) return { hits: [], total: 0 }
   const [context, page] = await concurrently(db, [
     () => resolvePricingContext(db, input, flags.tax_inclusive_pricing),
-    () => rankedPage(db, words, visible, { limit: input.limit ?? 20, offset: input.offset ?? 0 }),
+    () => rankedPage(db, words, visible, searchPaging.page(input)),
   ])
   const hits = await loadProductRelations(db, page.rows, HIT_RELATIONS, {
     availability: true,

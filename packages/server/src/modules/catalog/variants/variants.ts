@@ -4,7 +4,10 @@ import { emit } from '../../../events/outbox.js'
 import { MultipleErrors, NotFound } from '../../../core/errors.js'
 import {
   likePattern,
+  listAnswer,
+  type ListAnswer,
   orderBy,
+  type Page,
   parseExpand,
   parseFields,
   pickFields,
@@ -23,15 +26,19 @@ import {
   type CatalogFlags,
   type StoreScope,
 } from '../products/products.js'
-import type {
-  AdminGetProductVariantsParams,
-  AdminGetVariantsParams,
-  AdminPostProductsProductVariantsReq,
-  AdminPostProductsProductVariantsVariantReq,
-  AdminGetProductParams,
-  StoreGetVariantsParams,
-  StoreGetVariantsVariantParams,
+import {
+  adminVariantsPaging,
+  productVariantsPaging,
+  storeVariantsPaging,
+  type AdminGetProductVariantsParams,
+  type AdminGetVariantsParams,
+  type AdminPostProductsProductVariantsReq,
+  type AdminPostProductsProductVariantsVariantReq,
+  type AdminGetProductParams,
+  type StoreGetVariantsParams,
+  type StoreGetVariantsVariantParams,
 } from '../products/contract.js'
+
 import { resolvePricingContext, storePriceScope } from '../pricing/pricing.js'
 import { product, productSalesChannel, productVariant } from '../schema.js'
 import {
@@ -123,7 +130,7 @@ export async function deleteProductVariant(
   })
 }
 
-async function variantPage(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+async function variantPage(db: Db, where: SQL | undefined, order: SQL[], { limit, offset }: Page) {
   const [rows, [total]] = await concurrently(db, [
     () =>
       db
@@ -143,7 +150,7 @@ export async function listProductVariants(
   db: Db,
   productId: string,
   query: AdminGetProductVariantsParams,
-): Promise<{ variants: Partial<LoadedVariant>[]; count: number }> {
+): Promise<ListAnswer<'variants', Partial<LoadedVariant>>> {
   const relations = parseExpand(query.expand, VARIANT_RELATIONS, ['options', 'prices'])
   const fields = parseFields(query.fields, VARIANT_FIELDS)
   await retrieveLiveProduct(db, productId)
@@ -158,9 +165,11 @@ export async function listProductVariants(
     sql`${productVariant.created_at} ASC`,
     sql`${productVariant.id} ASC`,
   ]
-  const page = await variantPage(db, where, order, query.limit ?? 100, query.offset ?? 0)
+  const asked = productVariantsPaging.page(query)
+  const page = await variantPage(db, where, order, asked)
   const variants = await loadVariantRelations(db, page.rows, relations)
-  return { variants: variants.map((row) => pickFields(row, fields, relations)), count: page.count }
+  const picked = variants.map((row) => pickFields(row, fields, relations))
+  return listAnswer('variants', picked, page.count, asked)
 }
 
 function variantSearch(q: string): SQL {
@@ -180,7 +189,7 @@ export async function listAdminVariants(
   db: Db,
   query: AdminGetVariantsParams,
   flags: CatalogFlags,
-): Promise<{ variants: Partial<LoadedVariant>[]; count: number }> {
+): Promise<ListAnswer<'variants', Partial<LoadedVariant>>> {
   const relations = parseExpand(query.expand, VARIANT_RELATIONS, VARIANT_RELATIONS)
   const fields = parseFields(query.fields, VARIANT_FIELDS)
   const ids = toList(query.id)
@@ -195,13 +204,15 @@ export async function listAdminVariants(
     query.q ? variantSearch(query.q) : undefined,
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', productVariant.id)
+  const asked = adminVariantsPaging.page(query)
   const [context, page] = await concurrently(db, [
     () => resolvePricingContext(db, query, flags.tax_inclusive_pricing),
-    () => variantPage(db, where, order, query.limit ?? 20, query.offset ?? 0),
+    () => variantPage(db, where, order, asked),
   ])
   const priced = query.region_id !== undefined || query.currency_code !== undefined
   const variants = await loadVariantRelations(db, page.rows, relations, priced ? { pricing: context } : {})
-  return { variants: variants.map((row) => pickFields(row, fields, relations)), count: page.count }
+  const picked = variants.map((row) => pickFields(row, fields, relations))
+  return listAnswer('variants', picked, page.count, asked)
 }
 
 export async function retrieveAdminVariant(
@@ -257,6 +268,7 @@ export async function listStoreVariants(
     storeVariantScope(query.sales_channel_id, scope, flags),
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', productVariant.id)
+  const page = storeVariantsPaging.page(query)
   const [context, rows] = await concurrently(db, [
     () => resolvePricingContext(db, query, flags.tax_inclusive_pricing),
     () =>
@@ -265,9 +277,10 @@ export async function listStoreVariants(
         .from(productVariant)
         .where(where)
         .orderBy(...order)
-        .limit(query.limit ?? 100)
-        .offset(query.offset ?? 0),
+        .limit(page.limit)
+        .offset(page.offset),
   ])
+
   const variants = await loadVariantRelations(db, rows, relations, {
     pricing: context,
     priceScope: storePriceScope(context),
