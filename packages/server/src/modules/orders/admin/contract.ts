@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { DateComparison, FindParams, listResponse } from '../../../core/list.js'
+import { DateComparison, FindParams, listPaging, listResponse } from '../../../core/list.js'
 import { AddressPayload } from '../../customers/contract.js'
 import { BaseFields, DateTime, Metadata, MetadataInput, Nullable, StringOrArray } from '../../../core/schemas.js'
 import { Address, Customer } from '../../customers/contract.js'
@@ -163,6 +163,9 @@ export const ADMIN_ORDER_ALLOWED_RELATIONS: readonly string[] = [
 
 const enumList = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Array(schema, { maxItems: 20 })])
 
+export const adminOrdersPaging = listPaging(50)
+export const orderReservationsPaging = listPaging(20)
+
 export const AdminGetOrdersParams = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 200 })),
@@ -181,10 +184,7 @@ export const AdminGetOrdersParams = Type.Object(
     created_at: Type.Optional(DateComparison),
     updated_at: Type.Optional(DateComparison),
     canceled_at: Type.Optional(DateComparison),
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 50 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    order: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    ...FindParams,
+    ...adminOrdersPaging.params,
   },
   { additionalProperties: false },
 )
@@ -262,11 +262,7 @@ export const AdminPostOrdersOrderShippingMethodsReq = Type.Object(
 export type AdminPostOrdersOrderShippingMethodsReq = Static<typeof AdminPostOrdersOrderShippingMethodsReq>
 
 export const AdminGetOrdersOrderReservationsParams = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 20 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    order: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  },
+  { ...orderReservationsPaging.pageParams, order: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
   { additionalProperties: false },
 )
 export type AdminGetOrdersOrderReservationsParams = Static<typeof AdminGetOrdersOrderReservationsParams>

@@ -5,7 +5,8 @@ import { productVariant } from '../../catalog/schema.js'
 import { lineItem } from '../../carts/schema.js'
 import { listReservations, reserveLines } from '../../inventory/reservations.js'
 import { reservationItem } from '../../inventory/schema.js'
-import type { AdminGetOrdersOrderReservationsParams } from './contract.js'
+import { listAnswer } from '../../../core/list.js'
+import { orderReservationsPaging, type AdminGetOrdersOrderReservationsParams } from './contract.js'
 import type { OrderEnv } from './operations.js'
 import { requireOrder } from './service.js'
 
@@ -25,7 +26,7 @@ export async function listOrderReservations(
   requireInventory(env)
   await requireOrder(db, orderId)
   const lines = await db.select({ id: lineItem.id }).from(lineItem).where(eq(lineItem.order_id, orderId))
-  if (lines.length === 0) return { reservations: [], count: 0 }
+  if (lines.length === 0) return listAnswer('reservations', [], 0, orderReservationsPaging.page(query))
   return listReservations(db, { ...query, line_item_id: lines.map((line) => line.id) })
 }
 

@@ -53,11 +53,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/orders',
     { schema: { tags, querystring: AdminGetOrdersParams, response: { 200: AdminOrdersListRes } } },
-    async (request) => {
-      const selection = adminOrderSelection(request.query)
-      const { orders, count } = await listAdminOrders(app.db, request.query, selection)
-      return { orders, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 }
-    },
+    async (request) => listAdminOrders(app.db, request.query, adminOrderSelection(request.query)),
   )
 
   app.get(
@@ -201,10 +197,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AdminOrderReservationsListRes },
       },
     },
-    async (request) => {
-      const { reservations, count } = await listOrderReservations(app.db, env, request.params.id, request.query)
-      return { reservations, count, offset: request.query.offset ?? 0, limit: request.query.limit ?? 20 }
-    },
+    async (request) => listOrderReservations(app.db, env, request.params.id, request.query),
   )
 
   app.post(

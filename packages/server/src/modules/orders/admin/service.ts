@@ -1,6 +1,14 @@
 import { and, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { NotAllowed, NotFound } from '../../../core/errors.js'
-import { dateConditions, likePattern, listTotal, orderBy, sortableColumns, whereAll } from '../../../core/list.js'
+import { AppError, NotAllowed, NotFound } from '../../../core/errors.js'
+import {
+  dateConditions,
+  likePattern,
+  listAnswer,
+  listTotal,
+  orderBy,
+  sortableColumns,
+  whereAll,
+} from '../../../core/list.js'
 import { toList } from '../../../core/schemas.js'
 import { emit } from '../../../events/outbox.js'
 import { generateId } from '../../../db/ids.js'
@@ -16,15 +24,15 @@ import { shippingOption } from '../../shipping/schema.js'
 import { ORDER_EVENTS } from '../events.js'
 import type { OrderRow } from '../loader.js'
 import { fulfillment, order, payment, refund, type PaymentStatus } from '../schema.js'
-import type {
-  AdminGetOrdersParams,
-  AdminPostOrdersOrderReq,
-  AdminPostOrdersOrderShippingMethodsReq,
+import {
+  adminOrdersPaging,
+  type AdminGetOrdersParams,
+  type AdminPostOrdersOrderReq,
+  type AdminPostOrdersOrderShippingMethodsReq,
 } from './contract.js'
 import { FULL_ADMIN_SELECTION, loadAdminOrders, type AdminOrderSelection, type AdminOrderView } from './loader.js'
 import { providerFailure, withOrderOperation, type OrderEnv } from './operations.js'
 import { getPaymentProvider } from '../../../providers/payment.js'
-import { AppError } from '../../../core/errors.js'
 
 /** The columns `order=` accepts; each leads an index (migrations/0060, 0150). */
 const SORTABLE = sortableColumns({
@@ -54,11 +62,7 @@ function searchCondition(q: string): SQL | undefined {
 }
 
 /** `GET /admin/orders`: every filter of the reference, a page in a declared order. */
-export async function listAdminOrders(
-  db: Db,
-  query: AdminGetOrdersParams,
-  selection: AdminOrderSelection,
-): Promise<{ orders: AdminOrderView[]; count: number }> {
+export async function listAdminOrders(db: Db, query: AdminGetOrdersParams, selection: AdminOrderSelection) {
   const ids = toList(query.id)
   const statuses = asList(query.status)
   const fulfillmentStatuses = asList(query.fulfillment_status)
@@ -83,8 +87,8 @@ export async function listAdminOrders(
     ...dateConditions(order.canceled_at, query.canceled_at, 'canceled_at'),
     query.q ? searchCondition(query.q) : undefined,
   ])
-  const limit = query.limit ?? 50
-  const offset = query.offset ?? 0
+  const page = adminOrdersPaging.page(query)
+  const { limit, offset } = page
   const rows = await db
     .select()
     .from(order)
@@ -93,7 +97,7 @@ export async function listAdminOrders(
     .limit(limit)
     .offset(offset)
   const total = await listTotal(db, order, where, { rows: rows.length, limit, offset })
-  return { orders: await loadAdminOrders(db, rows, selection), count: total }
+  return listAnswer('orders', await loadAdminOrders(db, rows, selection), total, page)
 }
 
 export async function requireOrder(db: Db, id: string, lock = false): Promise<OrderRow> {
