@@ -14,6 +14,7 @@ const MODULE_ORDER = [
   'notifications',
   'uploads',
   'users',
+  'notes',
   'store',
   'sales-channels',
   'regions',

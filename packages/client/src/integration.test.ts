@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureStore } from '../../server/src/modules/store/service.js'
 import { freeCountry } from '../../server/src/testing/factories/carts.js'
 import { makeProduct } from '../../server/src/testing/factories/catalog.js'
+import { makeOrder } from '../../server/src/testing/factories/orders.js'
 import { makeRegion, type RegionFixture } from '../../server/src/testing/factories/regions.js'
 import { makeShippingOption } from '../../server/src/testing/factories/shipping.js'
 import { makeUser, TEST_PASSWORD } from '../../server/src/testing/factories/users.js'
@@ -129,6 +130,30 @@ describe('admin product edit through the client', () => {
   })
 })
 
+describe('notes through the client', () => {
+  it("writes, reads, edits and deletes a note on an order, shown in the order's timeline", async () => {
+    const user = await makeUser(app.db)
+    const client = new Emporium({ baseUrl, maxRetries: 3 })
+    await client.admin.auth.getToken({ email: user.email, password: TEST_PASSWORD })
+    const order = await makeOrder(app.db, { region_id: region.id })
+    const { note } = await client.admin.notes.create({
+      resource_id: order.id,
+      resource_type: 'order',
+      value: 'Gift wrap requested',
+    })
+    expect(note.author_id).toBe(user.id)
+    const { notes, count } = await client.admin.notes.list({ resource_id: order.id })
+    expect(count).toBe(1)
+    expect(notes[0].author?.email).toBe(user.email)
+    const { timeline } = await client.admin.orders.timeline(order.id)
+    expect(timeline.map((entry) => entry.kind)).toEqual(['order.placed', 'note'])
+    const updated = await client.admin.notes.update(note.id, { value: 'Gift wrap, red ribbon' })
+    expect(updated.note.value).toBe('Gift wrap, red ribbon')
+    const deleted = await client.admin.notes.delete(note.id)
+    expect(deleted).toMatchObject({ id: note.id, object: 'note', deleted: true })
+  })
+})
+
 describe('every list and read of the served routes answers through the client', () => {
   it('store', async () => {
     const client = new Emporium({ baseUrl })
@@ -178,6 +203,8 @@ describe('every list and read of the served routes answers through the client', 
       customers: admin.customers.list(),
       customerGroups: admin.customerGroups.list(),
       batchJobs: admin.batchJobs.list(),
+      notes: admin.notes.list({ resource_id: 'order_none' }),
+      notifications: admin.notifications.list({ event_name: 'order.placed' }),
     }
     const answers = await Promise.allSettled(Object.values(calls))
     const failed = Object.keys(calls).filter((_, index) => answers[index].status === 'rejected')

@@ -115,3 +115,11 @@ describe('admin analytics collector', () => {
     )
   })
 })
+
+describe('e-mail templates', () => {
+  it('writes English from the built-in templates unless EMPORIUM_EMAIL_LOCALE and _TEMPLATES_DIR say otherwise', () => {
+    expect(load({})).toMatchObject({ emailLocale: 'en', emailTemplatesDir: undefined })
+    const custom = load({ EMPORIUM_EMAIL_LOCALE: 'DE', EMPORIUM_EMAIL_TEMPLATES_DIR: 'mail' })
+    expect(custom).toMatchObject({ emailLocale: 'de', emailTemplatesDir: join(cwd, 'mail') })
+  })
+})

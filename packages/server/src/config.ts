@@ -43,6 +43,10 @@ export interface Config {
   logLevel: string
   /** Public URL of this server, used in e-mails and signed links. */
   publicUrl: string
+  /** A folder of e-mail templates and strings replacing the built-in ones of the same name. */
+  emailTemplatesDir: string | undefined
+  /** The language of e-mails whose order or recipient names none (`en`, `de`, `fr`, or a custom one). */
+  emailLocale: string
   featureFlags: FeatureFlags
   /** Requests per minute per client on the auth and password routes. */
   authRateLimit: number
@@ -209,6 +213,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`COOKIE_SAME_SITE must be lax, strict or none (got "${sameSite}")`)
   }
 
+  const emailTemplatesDir = pick('EMPORIUM_EMAIL_TEMPLATES_DIR', 'emailTemplatesDir') || undefined
+
   const trustProxy = parseTrustProxy(pick('TRUST_PROXY', 'trustProxy') ?? '')
 
   const prepared = pick('DATABASE_PREPARED_STATEMENTS', 'databasePreparedStatements') ?? 'true'
@@ -249,6 +255,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     production,
     logLevel: pick('LOG_LEVEL', 'logLevel') ?? 'info',
     publicUrl: pick('EMPORIUM_PUBLIC_URL', 'publicUrl') ?? `http://localhost:${port}`,
+    emailTemplatesDir: emailTemplatesDir ? resolve(cwd, emailTemplatesDir) : undefined,
+    emailLocale: (pick('EMPORIUM_EMAIL_LOCALE', 'emailLocale') ?? 'en').toLowerCase(),
     featureFlags,
     authRateLimit: Number(pick('AUTH_RATE_LIMIT', 'authRateLimit') ?? 30),
     trustProxy,

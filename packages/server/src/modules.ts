@@ -5,6 +5,7 @@ import { cartsModule } from './modules/carts/module.js'
 import { catalogModule } from './modules/catalog/module.js'
 import { customersModule } from './modules/customers/module.js'
 import { inventoryModule } from './modules/inventory/module.js'
+import { notesModule } from './modules/notes/module.js'
 import { notificationsModule } from './modules/notifications/module.js'
 import { ordersModule } from './modules/orders/module.js'
 import { paymentCollectionsModule } from './modules/payment-collections/module.js'
@@ -19,6 +20,7 @@ import { usersModule } from './modules/users/module.js'
 /** Every module's routes and subscribers, in the module order of ARCHITECTURE.md. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   usersModule,
+  notesModule,
   storeModule,
   regionsModule,
   salesChannelsModule,

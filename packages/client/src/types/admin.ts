@@ -5,6 +5,9 @@ import type {
   inventory,
   customers,
   lookups,
+  notes,
+  notifications,
+  orderTimeline,
   paymentCollections,
   products,
   regions,
@@ -32,6 +35,21 @@ export type AdminResetPasswordRequest = Static<typeof users.AdminResetPasswordRe
 export type AdminListInvitesRes = Static<typeof users.AdminListInvitesRes>
 export type AdminPostInvitesReq = Static<typeof users.AdminPostInvitesReq>
 export type AdminPostInvitesInviteAcceptReq = Static<typeof users.AdminPostInvitesInviteAcceptReq>
+export type Note = Static<typeof notes.Note>
+export type AdminGetNotesParams = Static<typeof notes.AdminGetNotesParams>
+export type AdminNotesListRes = Static<typeof notes.AdminNotesListRes>
+export type AdminNotesRes = Static<typeof notes.AdminNotesRes>
+export type AdminPostNotesReq = Static<typeof notes.AdminPostNotesReq>
+export type AdminPostNotesNoteReq = Static<typeof notes.AdminPostNotesNoteReq>
+export type Notification = Static<typeof notifications.Notification>
+export type AdminGetNotificationsParams = Static<typeof notifications.AdminGetNotificationsParams>
+export type AdminNotificationsListRes = Static<typeof notifications.AdminNotificationsListRes>
+export type AdminNotificationsRes = Static<typeof notifications.AdminNotificationsRes>
+export type AdminPostNotificationsNotificationResendReq = Static<
+  typeof notifications.AdminPostNotificationsNotificationResendReq
+>
+export type OrderTimelineEntry = Static<typeof orderTimeline.TimelineEntry>
+export type AdminOrderTimelineRes = Static<typeof orderTimeline.AdminOrderTimelineRes>
 export type AdminGetCustomersParams = Static<typeof customers.AdminGetCustomersParams>
 export type AdminCustomersListRes = Static<typeof customers.AdminCustomersListRes>
 export type AdminCustomersRes = Static<typeof customers.AdminCustomersRes>
@@ -122,6 +140,7 @@ export type AdminTaxRatesListRes = Static<typeof tax.AdminTaxRatesListRes>
 export type AdminGetSalesChannelsParams = Static<typeof salesChannels.AdminGetSalesChannelsParams>
 export type AdminSalesChannelsListRes = Static<typeof salesChannels.AdminSalesChannelsListRes>
 export type AdminSalesChannelsRes = Static<typeof salesChannels.AdminSalesChannelsRes>
+export type AdminSalesChannelProductsBatchReq = Static<typeof salesChannels.AdminSalesChannelProductsBatchReq>
 export type AdminPostSalesChannelsReq = Static<typeof salesChannels.AdminPostSalesChannelsReq>
 export type AdminPostSalesChannelsSalesChannelReq = Static<typeof salesChannels.AdminPostSalesChannelsSalesChannelReq>
 export type AdminGetPublishableApiKeysParams = Static<typeof salesChannels.GetPublishableApiKeysParams>

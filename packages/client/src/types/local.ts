@@ -21,11 +21,6 @@ interface SoftDeletable extends Entity {
 /** A request body of a route without a server contract yet. */
 export type Payload = Json
 
-/** Body of `/admin/sales-channels/{id}/products/batch`, whose schema the server keeps in its route file. */
-export interface AdminSalesChannelProductsBatchReq {
-  product_ids: { id: string }[]
-}
-
 export interface Discount extends SoftDeletable {
   code: string
   is_dynamic: boolean
@@ -69,25 +64,6 @@ export interface GiftCard extends SoftDeletable {
   ends_at: Timestamp | null
   tax_rate: number | null
   metadata: Json | null
-}
-
-export interface Note extends SoftDeletable {
-  value: string
-  resource_type: string
-  resource_id: string
-  author_id: string | null
-  metadata: Json | null
-}
-
-export interface Notification extends Entity {
-  event_name: string | null
-  resource_type: string
-  resource_id: string
-  customer_id: string | null
-  to: string
-  data: Json
-  parent_id: string | null
-  provider_id: string | null
 }
 
 export interface OrderEdit extends Entity {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/connection.js'
 import { rowsOf } from '../db/raw-rows.js'
 import type { Db } from '../db/types.js'
@@ -21,6 +21,9 @@ let app: FastifyInstance
 let other: FastifyInstance
 
 beforeAll(async () => {
+  // The server's clock stands still, so a wait of a second cannot run out while a slow machine
+  // hashes the next password; time passes only where a test moves the records (`letTimePass`).
+  vi.useFakeTimers({ toFake: ['Date'] })
   database = await createTestDatabase()
   second = database.kind === 'postgres' ? await database.reopen() : database
   app = await buildTestApp(database)
@@ -28,7 +31,9 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  vi.useRealTimers()
   await app.close()
+
   await other.close()
   if (second !== database) await second.close()
   await database.close()

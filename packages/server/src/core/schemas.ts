@@ -2,12 +2,17 @@ import { Type, type TSchema } from '@sinclair/typebox'
 
 /** Shared wire pieces for contracts. */
 
+/**
+ * `T | null`. The response serializer writes it as a nullable `T` (`http/serializer.ts`), so an
+ * answer's nullable fields cost no more than plain ones.
+ */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
 /** ISO-8601 on the wire; drizzle hands us `Date`s, which the serializer turns into strings. */
 export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 
-export const Metadata = Nullable(Type.Record(Type.String(), Type.Unknown()))
+/** `metadata` in answers: an object of any keys, or null. */
+export const Metadata = Nullable(Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }))
 
 /** `metadata` in request bodies: string keys, any values; `""` deletes a key on update. */
 export const MetadataInput = Type.Record(Type.String(), Type.Unknown())

@@ -4,6 +4,7 @@ import { passwordProblem } from '../core/passwords.js'
 import { toHandle } from '../modules/catalog/products/handles.js'
 import { product, productCategory, productCollection, productVariant } from '../modules/catalog/schema.js'
 import { country, region, regionFulfillmentProvider } from '../modules/regions/schema.js'
+import { isPlaceholderRegionId } from './placeholder-ids.js'
 import { fulfillmentProvider, paymentProvider } from '../modules/store/schema.js'
 import { currency, storeCurrency } from '../modules/store/schema.js'
 import { user } from '../modules/users/schema.js'
@@ -364,7 +365,10 @@ async function existingRows(db: Db, seed: SeedFile, categories: FlatCategory[]):
       (await db.select({ id: region.id }).from(region).where(inArray(region.id, regionIds))).map((r) => r.id),
     )
     ;(seed.regions ?? []).forEach((entry, i) => {
-      if (entry.id && taken.has(entry.id)) found.push(`regions[${i}].id: region ${entry.id} already exists`)
+      // A placeholder id gets a new id when written (see placeholder-ids.ts): it cannot be taken.
+      if (entry.id && !isPlaceholderRegionId(entry.id) && taken.has(entry.id)) {
+        found.push(`regions[${i}].id: region ${entry.id} already exists`)
+      }
     })
   }
   found.push(...(await existingCatalogRows(db, seed, categories)))

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { count } from 'drizzle-orm'
+import { count, isNotNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { product, productCategory, productCollection } from '../modules/catalog/schema.js'
+import { moneyAmount, product, productCategory, productCollection } from '../modules/catalog/schema.js'
 import { region } from '../modules/regions/schema.js'
 import { publishableApiKey, salesChannel } from '../modules/sales-channels/schema.js'
 import { shippingOption } from '../modules/shipping/schema.js'
@@ -76,12 +76,21 @@ describe('seedFromFile with the v1 sample file', () => {
     )
   })
 
-  it('keeps the ids the file gives to regions, collections, categories and products', async () => {
-    expect((await get('/store/regions/test-region-eu')).json().region).toMatchObject({
-      name: 'EU',
-      currency_code: 'eur',
-    })
-    expect((await get('/store/regions/test-region-na')).json().region).toMatchObject({ name: 'NA' })
+  it('gives placeholder region ids new reg_ ids, rewriting every reference; keeps the other ids', async () => {
+    const regions = (await get('/store/regions')).json().regions as { id: string; name: string }[]
+    const byName = new Map(regions.map((row) => [row.name, row.id]))
+    expect(byName.get('EU')).toMatch(/^reg_[0-9A-Z]{26}$/)
+    expect(byName.get('NA')).toMatch(/^reg_[0-9A-Z]{26}$/)
+    expect((await get('/store/regions/test-region-eu')).statusCode).toBe(404)
+    const options = await ctx.database.db.select({ region_id: shippingOption.region_id }).from(shippingOption)
+    expect(options.length).toBeGreaterThan(0)
+    for (const option of options) expect(option.region_id).toMatch(/^reg_/)
+    const prices = await ctx.database.db
+      .select({ region_id: moneyAmount.region_id })
+      .from(moneyAmount)
+      .where(isNotNull(moneyAmount.region_id))
+    expect(prices.length).toBeGreaterThan(0)
+    for (const price of prices) expect([byName.get('EU'), byName.get('NA')]).toContain(price.region_id)
     const collection = (await get('/store/collections/pcol_medusa_merch')).json().collection
     expect(collection).toMatchObject({ title: 'Medusa Merch', handle: 'medusa-merch' })
     expect((await get('/store/products/prod_medusa_coffee_mug')).json().product.title).toBe('Medusa Coffee Mug')
@@ -92,7 +101,10 @@ describe('seedFromFile with the v1 sample file', () => {
   })
 
   it('publishes the products in the default sales channel, priced by currency and by region', async () => {
-    const listed = (await get('/store/products?region_id=test-region-eu&limit=100')).json()
+    const regions = (await get('/store/regions')).json().regions as { id: string; name: string }[]
+    const eu = regions.find((row) => row.name === 'EU')!.id
+    const na = regions.find((row) => row.name === 'NA')!.id
+    const listed = (await get(`/store/products?region_id=${eu}&limit=100`)).json()
     expect(listed.count).toBe(6)
     const byHandle = Object.fromEntries(listed.products.map((row: { handle: string }) => [row.handle, row])) as Record<
       string,
@@ -101,13 +113,16 @@ describe('seedFromFile with the v1 sample file', () => {
     expect(byHandle['t-shirt'].variants.find((v) => v.title === 'M / White')!.calculated_price).toBe(1950)
     expect(byHandle['t-shirt'].collection).toMatchObject({ id: 'pcol_medusa_merch' })
     expect(byHandle.shorts.variants[0].calculated_price).toBe(2250)
-    const shorts = (await get('/store/products?region_id=test-region-na&handle=shorts')).json().products[0]
+    const shorts = (await get(`/store/products?region_id=${na}&handle=shorts`)).json().products[0]
     expect(shorts.variants[0].calculated_price).toBe(2500)
-    expect(shorts.variants[0].prices[0].region_id).toBe('test-region-na')
+    expect(shorts.variants[0].prices[0].region_id).toBe(na)
   })
 
   it('creates the shipping options in their regions and profiles', async () => {
-    const eu = (await get('/store/shipping-options?region_id=test-region-eu')).json().shipping_options
+    const regions = (await get('/store/regions')).json().regions as { id: string; name: string }[]
+    const euId = regions.find((row) => row.name === 'EU')!.id
+    const naId = regions.find((row) => row.name === 'NA')!.id
+    const eu = (await get(`/store/shipping-options?region_id=${euId}`)).json().shipping_options
     expect(eu.map((row: { name: string }) => row.name).sort()).toEqual([
       'I want to return it myself',
       'PostFake Express',
@@ -115,9 +130,7 @@ describe('seedFromFile with the v1 sample file', () => {
       'PostFake Standard',
     ])
     const giftCard = (await get('/store/products?is_giftcard=true')).json().products[0]
-    const forGiftCard = (
-      await get(`/store/shipping-options?region_id=test-region-na&product_ids=${giftCard.id}`)
-    ).json()
+    const forGiftCard = (await get(`/store/shipping-options?region_id=${naId}&product_ids=${giftCard.id}`)).json()
     expect(forGiftCard.shipping_options.map((row: { name: string }) => row.name)).toEqual(['Gift Card Delivery'])
   })
 
@@ -147,8 +160,7 @@ describe('seedFromFile with the v1 sample file', () => {
     expect(error.problems).toEqual(
       expect.arrayContaining([
         'users[0].email: a user with the email admin@medusa-test.com already exists',
-        'regions[0].id: region test-region-eu already exists',
-        'regions[1].countries[0]: us already belongs to region test-region-na',
+        expect.stringMatching(/^regions\[1\]\.countries\[0\]: us already belongs to region reg_/),
         'product_collections[0].id: collection pcol_medusa_merch already exists',
         'categories[0].category_children[0].id: category pcat_shirts already exists',
         'products[0].handle: a product with the handle t-shirt already exists',
@@ -285,7 +297,8 @@ describe('seedFromFile with a broken file', () => {
     expect(error.type).toBe('invalid_data')
     expect(error.problems).toEqual(['products[1]: Variant with title First M with provided options already exists'])
     expect(await rowCounts()).toEqual(before)
-    expect((await get('/store/regions/test-region-apac')).statusCode).toBe(404)
+    const regions = (await get('/store/regions')).json().regions as { name: string }[]
+    expect(regions.map((row) => row.name)).not.toContain('APAC')
   })
 
   it('warns about keys outside the format and loads the rest', async () => {
@@ -342,7 +355,7 @@ describe('emporium seed --file', () => {
 
       const again = await run(['--file', SAMPLE], dataDir)
       expect(again.code).toBe(1)
-      expect(again.output).toContain('regions[0].id: region test-region-eu already exists')
+      expect(again.output).toMatch(/regions\[1\]\.countries\[0\]: us already belongs to region reg_/)
 
       const broken = join(dataDir, 'broken.json')
       writeFileSync(broken, '{ "products": [ }')

@@ -10,6 +10,7 @@ import { createProduct } from '../modules/catalog/products/writes.js'
 import type { CatalogFlags } from '../modules/catalog/products/products.js'
 import type { AdminPostProductsReq } from '../modules/catalog/products/contract.js'
 import { createRegion } from '../modules/regions/service.js'
+import { withRegionIds } from './placeholder-ids.js'
 import { addSalesChannelsToKey, createPublishableApiKey } from '../modules/sales-channels/publishable-keys.js'
 import { createSalesChannel } from '../modules/sales-channels/service.js'
 import { ensureDefaultShippingProfiles, updateShippingProfile } from '../modules/shipping/profiles.js'
@@ -148,7 +149,7 @@ export async function seedFromFile(db: Db, data: unknown, options: SeedFileOptio
         problems.duplicates,
       )
     }
-    return writeSeed(tx, seed, categories, options)
+    return writeSeed(tx, withRegionIds(seed), categories, options)
   })
   return { created, warnings }
 }

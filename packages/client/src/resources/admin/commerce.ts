@@ -6,8 +6,6 @@ import type {
   DiscountCondition,
   DraftOrder,
   GiftCard,
-  Note,
-  Notification,
   OrderEdit,
   Payload,
   PriceList,
@@ -37,6 +35,11 @@ export class AdminOrders extends Resource {
 
   update(id: string, payload: T.AdminPostOrdersOrderReq, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
     return this.postRequest(this.at(id), payload, undefined, headers)
+  }
+
+  /** The order's history, oldest first (an Emporium extension: `GET /admin/orders/{id}/timeline`). */
+  timeline(id: string, headers?: RequestHeaders): ResponsePromise<T.AdminOrderTimelineRes> {
+    return this.getRequest(this.at(id, '/timeline'), undefined, headers)
   }
 
   /** POST `/admin/orders/{id}{action}`: the order's state changes all answer with the order. */
@@ -349,7 +352,14 @@ export class AdminGiftCards extends CrudResource<LocalCrud<'gift_card', 'gift_ca
   protected readonly path = '/admin/gift-cards'
 }
 
-export class AdminNotes extends CrudResource<LocalCrud<'note', 'notes', Note>> {
+export class AdminNotes extends CrudResource<{
+  create: T.AdminPostNotesReq
+  update: T.AdminPostNotesNoteReq
+  listQuery: T.AdminGetNotesParams
+  retrieveQuery: Record<string, never>
+  one: T.AdminNotesRes
+  list: T.AdminNotesListRes
+}> {
   protected readonly path = '/admin/notes'
 }
 
@@ -410,15 +420,15 @@ export class AdminPriceLists extends CrudResource<LocalCrud<'price_list', 'price
 }
 
 export class AdminNotifications extends Resource {
-  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ notifications: Notification[] } & PageRes> {
+  list(query?: T.AdminGetNotificationsParams, headers?: RequestHeaders): ResponsePromise<T.AdminNotificationsListRes> {
     return this.getRequest('/admin/notifications', query, headers)
   }
 
   resend(
     id: string,
-    payload: { to?: string } = {},
+    payload: T.AdminPostNotificationsNotificationResendReq = {},
     headers?: RequestHeaders,
-  ): ResponsePromise<{ notification: Notification }> {
+  ): ResponsePromise<T.AdminNotificationsRes> {
     return this.postRequest(`/admin/notifications/${seg(id)}/resend`, payload, undefined, headers)
   }
 }

@@ -1,6 +1,5 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
 import type * as T from '../../types/admin.js'
-import type { AdminSalesChannelProductsBatchReq } from '../../types/local.js'
 import { CrudResource } from '../crud.js'
 import { Resource, seg, type DeleteRes } from '../resource.js'
 
@@ -205,7 +204,7 @@ export class AdminSalesChannels extends CrudResource<{
 
   addProducts(
     id: string,
-    payload: AdminSalesChannelProductsBatchReq,
+    payload: T.AdminSalesChannelProductsBatchReq,
     headers?: RequestHeaders,
   ): ResponsePromise<T.AdminSalesChannelsRes> {
     return this.postRequest(`${this.itemPath(id)}/products/batch`, payload, undefined, headers)
@@ -213,7 +212,7 @@ export class AdminSalesChannels extends CrudResource<{
 
   removeProducts(
     id: string,
-    payload: AdminSalesChannelProductsBatchReq,
+    payload: T.AdminSalesChannelProductsBatchReq,
     headers?: RequestHeaders,
   ): ResponsePromise<T.AdminSalesChannelsRes> {
     return this.deleteRequest(`${this.itemPath(id)}/products/batch`, payload, undefined, headers)

@@ -3,6 +3,7 @@ import { crudHooks } from '../crud.js'
 import {
   detailQuery,
   idMutation,
+  mutation,
   useEmporiumMutation,
   useEmporiumQuery,
   type Answer,
@@ -14,6 +15,7 @@ import {
   adminDiscountKeys,
   adminGiftCardKeys,
   adminNoteKeys,
+  adminOrderKeys,
   adminPriceListKeys,
   adminProductKeys,
   adminReturnReasonKeys,
@@ -182,12 +184,28 @@ const notes = crudHooks(adminNoteKeys, (c) => c.admin.notes)
 export const useAdminNotes = notes.useList
 /** @example const { note } = useAdminNote(id) */
 export const useAdminNote = notes.useRetrieve
+// A note shows in its order's timeline (cached under the order), which its writes refresh too.
+type Notes = EmporiumClient['admin']['notes']
 /** @example useAdminCreateNote().mutate({ resource_id, resource_type: 'order', value: 'Called the customer' }) */
-export const useAdminCreateNote = notes.useCreate
+export const useAdminCreateNote = mutation(
+  (c, payload: Arg<Notes['create'], 0>) => c.admin.notes.create(payload),
+  (_payload, { note }) => [adminNoteKeys.lists(), adminOrderKeys.detail(note.resource_id)],
+)
 /** @example useAdminUpdateNote(id).mutate({ value: 'Called twice' }) */
-export const useAdminUpdateNote = notes.useUpdate
+export const useAdminUpdateNote = idMutation(
+  (c, id, payload: Arg<Notes['update'], 1>) => c.admin.notes.update(id, payload),
+  (id, _payload, { note }) => [
+    adminNoteKeys.lists(),
+    adminNoteKeys.detail(id),
+    adminOrderKeys.detail(note.resource_id),
+  ],
+)
 /** @example useAdminDeleteNote(id).mutate() */
-export const useAdminDeleteNote = notes.useDelete
+export const useAdminDeleteNote = idMutation(
+  (c, id) => c.admin.notes.delete(id),
+  // The answer does not say whose note it was: every order's timeline is refreshed.
+  (id) => [adminNoteKeys.lists(), adminNoteKeys.detail(id), adminOrderKeys.details()],
+)
 
 const returnReasons = crudHooks(adminReturnReasonKeys, (c) => c.admin.returnReasons)
 /** @example const { return_reasons } = useAdminReturnReasons() */

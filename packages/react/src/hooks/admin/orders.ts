@@ -38,6 +38,13 @@ export const useAdminOrder: DetailQueryHook<OrderAnswer, Arg<Orders['retrieve'],
   adminOrderKeys,
   (c, id, q?: Arg<Orders['retrieve'], 1>) => c.admin.orders.retrieve(id, q),
 )
+/**
+ * The order's history, oldest first (an Emporium extension), cached under the order, so whatever
+ * refreshes the order refreshes it too.
+ *
+ * @example const { timeline } = useAdminOrderTimeline(orderId)
+ */
+export const useAdminOrderTimeline = detailQuery(adminOrderKeys, (c, id) => c.admin.orders.timeline(id), 'timeline')
 /** @example useAdminUpdateOrder(id).mutate({ email: 'new@example.com' }) */
 export const useAdminUpdateOrder: IdMutationHook<Arg<Orders['update'], 1>, OrderAnswer> = idMutation(
   (c, id, payload: Arg<Orders['update'], 1>) => c.admin.orders.update(id, payload),

@@ -94,7 +94,7 @@ describe('POST /store/carts/:id/line-items', () => {
       [{ variant_id: shirt.id, quantity: '1' }, 400, /quantity/],
       [{ quantity: 1 }, 400, /variant_id is required/],
       [{ variant_id: shirt.id, quantity: 1, extra: true }, 400, /property extra should not exist/],
-      [{ variant_id: 'variant_missing', quantity: 1 }, 404, /Variant with id variant_missing was not found/],
+      [{ variant_id: 'variant_missing', quantity: 1 }, 400, /some variant has not been found: variant_missing/],
     ]
     for (const [payload, status, message] of cases) {
       const res = await add(cart.id, payload)

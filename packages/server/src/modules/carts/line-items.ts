@@ -26,7 +26,7 @@ import {
   loadCartVariants,
   variantProductsInChannel,
   requireUnitPrice,
-  requireVariant,
+  requireVariants,
   stockCheck,
   unitPriceFor,
   type CartVariant,
@@ -96,7 +96,11 @@ export function planLines(
   const region = reads.region
   if (!region) throw NotFound.entity('Region', row.region_id)
   const channelId = row.sales_channel_id && env.flags.sales_channels ? row.sales_channel_id : null
-  const entries = inputs.map((input) => ({ input, entry: requireVariant(variants, input.variant_id) }))
+  requireVariants(
+    variants,
+    inputs.map((input) => input.variant_id),
+  )
+  const entries = inputs.map((input) => ({ input, entry: variants.get(input.variant_id)! }))
   const channel = channelId ? { id: channelId, inChannel } : null
   for (const { entry } of entries) assertSellable(entry, channel)
   const targeted = new Set<string>()

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
-import { InvalidData, NotAllowed, NotFound } from '../../core/errors.js'
+import { InvalidData, NotAllowed } from '../../core/errors.js'
 import { rowReader } from '../../db/json-rows.js'
 import type { PriceRow, VariantRow } from '../catalog/loader.js'
 import { priceIncludesTax, selectPrice } from '../catalog/pricing/price-selection.js'
@@ -57,11 +57,15 @@ export async function loadCartVariants(db: Db, variantIds: string[]): Promise<Ma
   return result
 }
 
-/** The variant, or v1's 404 for an unknown one. */
-export function requireVariant(variants: Map<string, CartVariant>, id: string): CartVariant {
-  const found = variants.get(id)
-  if (!found) throw NotFound.entity('Variant', id)
-  return found
+/**
+ * Every variant asked for is known, or v1's `400 invalid_data` naming the unknown ones (as its
+ * line-item generation does), before anything is written.
+ */
+export function requireVariants(variants: Map<string, CartVariant>, ids: readonly string[]): void {
+  const missing = [...new Set(ids.filter((id) => !variants.has(id)))]
+  if (missing.length > 0) {
+    throw new InvalidData(`Unable to generate the line items, some variant has not been found: ${missing.join(', ')}`)
+  }
 }
 
 const label = (entry: CartVariant) => entry.variant.title || entry.product.title || entry.variant.id

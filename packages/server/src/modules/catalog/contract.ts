@@ -1,5 +1,5 @@
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox'
-import { BaseFields, DateTime } from '../../core/schemas.js'
+import { Type, type Static, type TProperties } from '@sinclair/typebox'
+import { BaseFields, Metadata, Nullable, SoftDeletableFields } from '../../core/schemas.js'
 import { SalesChannel } from '../sales-channels/contract.js'
 
 /**
@@ -9,28 +9,16 @@ import { SalesChannel } from '../sales-channels/contract.js'
 
 const optionalAll = <T extends TProperties>(properties: T) => Type.Partial(Type.Object(properties)).properties
 
-/**
- * `T | null` as a type list (`type: ['string', 'null']`) rather than `anyOf`: the response
- * serializer writes a type list directly, but for `anyOf` it validates every value to pick a
- * branch, which is most of its work on a product page.
- */
-function OrNull<T extends TSchema>(schema: T) {
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type as string, 'null'] })
-}
-
 const PRODUCT_STATUSES = ['draft', 'proposed', 'published', 'rejected'] as const
 
-/** A string enum rather than a union of literals, for the same reason as `OrNull`. */
+/** A product's status, as a string enum on the wire. */
 export const ProductStatus = Type.Unsafe<(typeof PRODUCT_STATUSES)[number]>({
   type: 'string',
   enum: [...PRODUCT_STATUSES],
 })
 
-const NullableString = OrNull(Type.String())
-const NullableNumber = OrNull(Type.Number())
-const Metadata = Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], additionalProperties: true })
-
-const SoftDeletableFields = { ...BaseFields, deleted_at: OrNull(DateTime) }
+const NullableString = Nullable(Type.String())
+const NullableNumber = Nullable(Type.Number())
 
 const Dimensions = {
   weight: NullableNumber,
@@ -50,8 +38,8 @@ export const MoneyAmount = Type.Object({
   ...SoftDeletableFields,
   currency_code: Type.String(),
   amount: Type.Integer(),
-  min_quantity: OrNull(Type.Integer()),
-  max_quantity: OrNull(Type.Integer()),
+  min_quantity: Nullable(Type.Integer()),
+  max_quantity: Nullable(Type.Integer()),
   price_list_id: NullableString,
   region_id: NullableString,
   variant_id: Type.String(),
@@ -128,7 +116,7 @@ export const VariantFields = {
   barcode: NullableString,
   ean: NullableString,
   upc: NullableString,
-  variant_rank: OrNull(Type.Integer()),
+  variant_rank: Nullable(Type.Integer()),
   inventory_quantity: Type.Integer(),
   allow_backorder: Type.Boolean(),
   manage_inventory: Type.Boolean(),
@@ -142,16 +130,16 @@ export const TaxRate = Type.Object({ rate: Type.Number(), name: Type.String(), c
 
 /** The pricing decoration of a variant priced for a region or currency (entities.md §2). */
 const PricedVariantFields = {
-  original_price: OrNull(Type.Integer()),
-  calculated_price: OrNull(Type.Integer()),
-  calculated_price_type: OrNull(Type.String()),
-  original_price_includes_tax: OrNull(Type.Boolean()),
-  calculated_price_includes_tax: OrNull(Type.Boolean()),
-  original_price_incl_tax: OrNull(Type.Integer()),
-  calculated_price_incl_tax: OrNull(Type.Integer()),
-  original_tax: OrNull(Type.Integer()),
-  calculated_tax: OrNull(Type.Integer()),
-  tax_rates: OrNull(Type.Array(TaxRate)),
+  original_price: Nullable(Type.Integer()),
+  calculated_price: Nullable(Type.Integer()),
+  calculated_price_type: Nullable(Type.String()),
+  original_price_includes_tax: Nullable(Type.Boolean()),
+  calculated_price_includes_tax: Nullable(Type.Boolean()),
+  original_price_incl_tax: Nullable(Type.Integer()),
+  calculated_price_incl_tax: Nullable(Type.Integer()),
+  original_tax: Nullable(Type.Integer()),
+  calculated_tax: Nullable(Type.Integer()),
+  tax_rates: Nullable(Type.Array(TaxRate)),
   purchasable: Type.Boolean(),
 }
 
@@ -169,8 +157,8 @@ export const Product = Type.Object({
   options: Type.Optional(Type.Array(ProductOption)),
   images: Type.Optional(Type.Array(Image)),
   tags: Type.Optional(Type.Array(ProductTag)),
-  type: Type.Optional(OrNull(ProductType)),
-  collection: Type.Optional(OrNull(ProductCollectionBase)),
+  type: Type.Optional(Nullable(ProductType)),
+  collection: Type.Optional(Nullable(ProductCollectionBase)),
   sales_channels: Type.Optional(Type.Array(SalesChannel)),
   categories: Type.Optional(Type.Array(ProductCategoryBase)),
 })
@@ -184,7 +172,7 @@ export const ProductCollection = Type.Object({
 export const ProductCategory = Type.Recursive((This) =>
   Type.Object({
     ...optionalAll(ProductCategoryFields),
-    parent_category: Type.Optional(OrNull(ProductCategoryBase)),
+    parent_category: Type.Optional(Nullable(ProductCategoryBase)),
     category_children: Type.Optional(Type.Array(This)),
     products: Type.Optional(Type.Array(ProductBase)),
   }),

@@ -6,6 +6,7 @@ import {
   AdminNotificationsRes,
   AdminPostNotificationsNotificationResendReq,
 } from './contract.js'
+import { notify } from './notify.js'
 import { listNotifications, resendNotification } from './service.js'
 
 export const adminNotificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,7 +35,7 @@ export const adminNotificationRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => ({
-      notification: await resendNotification(app.db, app.providers.notification, request.params.id, request.body),
+      notification: await resendNotification(app.db, (notice) => notify(app, notice), request.params.id, request.body),
     }),
   )
 }

@@ -5,8 +5,9 @@ import type { NotificationMessage, NotificationProvider } from '../../providers/
 import { notification } from './schema.js'
 
 /**
- * The default provider: writes each message to the log and to the `notifications` table, where
- * staff (and tests) can read what would have been sent. Secrets in `data` (tokens) are kept in the
+ * The default provider: writes each message to the log (with the e-mail's subject) and to the
+ * `notification` table, where staff (and tests) can read what would have been sent; the rendered
+ * e-mail itself goes nowhere. Secrets in `data` (tokens) are kept in the
  * table, which only admins can read, and left out of the log.
  */
 export class LogNotificationProvider implements NotificationProvider {
@@ -26,6 +27,9 @@ export class LogNotificationProvider implements NotificationProvider {
       parent_id: message.parent_id ?? null,
       provider_id: this.id,
     })
-    this.logger.info({ to: message.to, event: message.event_name, resource: message.resource_id }, 'notification sent')
+    this.logger.info(
+      { to: message.to, event: message.event_name, resource: message.resource_id, subject: message.content?.subject },
+      'notification sent',
+    )
   }
 }

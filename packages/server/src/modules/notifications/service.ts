@@ -3,7 +3,7 @@ import type { Db } from '../../db/types.js'
 import { NotFound } from '../../core/errors.js'
 import { listAnswer, type ListAnswer, parseExpand, parseFields, whereAll } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
-import type { NotificationProvider } from '../../providers/notification.js'
+import type { Notice } from './notify.js'
 import {
   notificationsPaging,
   type AdminGetNotificationsParams,
@@ -117,17 +117,18 @@ export async function listNotifications(
 }
 
 /**
- * Sends a notification again through the provider, to its recipient or to `to`, and records the
- * new message as a resend (child) of the original. Answers the original with its resends.
+ * Sends a notification again (`send` renders it afresh from its stored data, in its language), to
+ * its recipient or to `to`, and records the new message as a resend (child) of the original.
+ * Answers the original with its resends.
  */
 export async function resendNotification(
   db: Db,
-  provider: NotificationProvider,
+  send: (notice: Notice) => Promise<void>,
   id: string,
   body: AdminPostNotificationsNotificationResendReq,
 ): Promise<Notification> {
   const original = await retrieveRow(db, id)
-  await provider.send(db, {
+  await send({
     to: body.to ?? original.to,
     // Every message the provider wrote names its event; only a hand-written row could lack one.
     event_name: original.event_name ?? '',

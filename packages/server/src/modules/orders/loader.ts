@@ -129,9 +129,13 @@ export function storeOrderSelection(query: { expand?: string; fields?: string },
   }
 }
 
-/** What cart completion answers with: every column, `shipping_address`, `items`, `payments` (v1). */
+/**
+ * What cart completion answers with: every column and every default relation of a store order, so
+ * the order a client gets from `complete` has the shape of `GET /store/orders/{id}` (its
+ * `shipping_methods`, `region`, `customer`…), not only v1's `shipping_address`, `items`, `payments`.
+ */
 export const COMPLETED_ORDER_SELECTION: OrderSelection = {
-  relations: new Set(['shipping_address', 'items', 'payments']),
+  relations: new Set(STORE_ORDER_RELATIONS),
 }
 
 const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]))

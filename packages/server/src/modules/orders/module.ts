@@ -4,7 +4,9 @@ import { adminOrderRoutes } from './admin/routes.js'
 import { storeCompleteCartRoutes } from './checkout/routes.js'
 import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
+import { registerOrderMailSubscribers } from './emails/subscribers.js'
 import { registerOrderSubscribers } from './subscribers.js'
+import { adminOrderTimelineRoutes } from './timeline/routes.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
 export async function ordersModule(app: FastifyInstance): Promise<void> {
@@ -13,5 +15,7 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(storeCompleteCartRoutes)
   await app.register(storeOrderRoutes)
   await app.register(adminOrderRoutes)
+  await app.register(adminOrderTimelineRoutes)
   registerOrderSubscribers(app)
+  registerOrderMailSubscribers(app)
 }

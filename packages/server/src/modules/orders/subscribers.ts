@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { notify } from '../notifications/notify.js'
 import { ORDER_EVENTS } from './events.js'
 
 /** Shopper e-mails about orders: the claim token goes to the address the orders were placed with. */
@@ -8,7 +9,7 @@ export function registerOrderSubscribers(app: FastifyInstance): void {
   app.events.subscribe(ORDER_EVENTS.updateTokenCreated, async (data) => {
     const token = String(data.token)
     const orders = Array.isArray(data.orders) ? data.orders.map(String) : []
-    await app.providers.notification.send(app.db, {
+    await notify(app, {
       to: String(data.old_email),
       event_name: ORDER_EVENTS.updateTokenCreated,
       resource_type: 'order',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { notify } from '../notifications/notify.js'
 
 /** Staff e-mails: invites and password resets go out through the notification provider. */
 export function registerUserSubscribers(app: FastifyInstance): void {
@@ -6,7 +7,7 @@ export function registerUserSubscribers(app: FastifyInstance): void {
 
   app.events.subscribe('invite.created', async (data) => {
     const token = String(data.token)
-    await app.providers.notification.send(app.db, {
+    await notify(app, {
       to: String(data.user_email),
       event_name: 'invite.created',
       resource_type: 'invite',
@@ -17,7 +18,7 @@ export function registerUserSubscribers(app: FastifyInstance): void {
 
   app.events.subscribe('user.password_reset', async (data) => {
     const token = String(data.token)
-    await app.providers.notification.send(app.db, {
+    await notify(app, {
       to: String(data.email),
       event_name: 'user.password_reset',
       resource_type: 'user',

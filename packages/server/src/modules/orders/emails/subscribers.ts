@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify'
+import { alreadyNotified, notify } from '../../notifications/notify.js'
+import { loadOrderForMail, refundOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
+
+/** The order events that e-mail the shopper (v1 names). */
+export const ORDER_MAIL_EVENTS = {
+  placed: 'order.placed',
+  shipmentCreated: 'order.shipment_created',
+  refundCreated: 'order.refund_created',
+  canceled: 'order.canceled',
+} as const
+
+type EventData = Record<string, unknown>
+
+/**
+ * Whether the shopper is to hear of it: the event's own `no_notification` decides when it carries
+ * one (a refund or shipment made with `no_notification: true`), else the order's.
+ */
+function wanted(data: EventData, loaded: LoadedOrder): boolean {
+  const flag = typeof data.no_notification === 'boolean' ? data.no_notification : loaded.order.no_notification
+  return flag !== true
+}
+
+/**
+ * Shopper e-mails about an order: placed, shipped, refunded, canceled. They run from the outbox
+ * after the write committed, read the order afresh, and send at most once per order (per
+ * shipment, per refund), as an event may be delivered twice.
+ */
+export function registerOrderMailSubscribers(app: FastifyInstance): void {
+  const send = async (event: string, loaded: LoadedOrder, extra: EventData = {}) => {
+    const { order, mail, name, locale } = loaded
+    if (!order.email) return
+    await notify(app, {
+      to: order.email,
+      event_name: event,
+      resource_type: 'order',
+      resource_id: order.id,
+      customer_id: order.customer_id ?? null,
+      locale,
+      data: { order: mail, name, ...extra },
+    })
+  }
+
+  app.events.subscribe(ORDER_MAIL_EVENTS.placed, async (data) => {
+    const id = String(data.id)
+    if (await alreadyNotified(app.db, ORDER_MAIL_EVENTS.placed, 'order', id)) return
+    const loaded = await loadOrderForMail(app.db, id)
+    if (wanted(data, loaded)) await send(ORDER_MAIL_EVENTS.placed, loaded)
+  })
+
+  app.events.subscribe(ORDER_MAIL_EVENTS.canceled, async (data) => {
+    const id = String(data.id)
+    if (await alreadyNotified(app.db, ORDER_MAIL_EVENTS.canceled, 'order', id)) return
+    const loaded = await loadOrderForMail(app.db, id)
+    if (wanted(data, loaded)) await send(ORDER_MAIL_EVENTS.canceled, loaded)
+  })
+
+  app.events.subscribe(ORDER_MAIL_EVENTS.shipmentCreated, async (data) => {
+    const id = String(data.id)
+    const fulfillmentId = String(data.fulfillment_id)
+    const once = { key: 'fulfillment_id', value: fulfillmentId }
+    if (await alreadyNotified(app.db, ORDER_MAIL_EVENTS.shipmentCreated, 'order', id, once)) return
+    const loaded = await loadOrderForMail(app.db, id)
+    if (!wanted(data, loaded)) return
+    const tracking_numbers = await trackingNumbersOf(app.db, fulfillmentId)
+    await send(ORDER_MAIL_EVENTS.shipmentCreated, loaded, { fulfillment_id: fulfillmentId, tracking_numbers })
+  })
+
+  app.events.subscribe(ORDER_MAIL_EVENTS.refundCreated, async (data) => {
+    const id = String(data.id)
+    const refundId = String(data.refund_id)
+    const once = { key: 'refund_id', value: refundId }
+    if (await alreadyNotified(app.db, ORDER_MAIL_EVENTS.refundCreated, 'order', id, once)) return
+    const loaded = await loadOrderForMail(app.db, id)
+    if (!wanted(data, loaded)) return
+    const refund = await refundOf(app.db, refundId)
+    if (!refund) return
+    await send(ORDER_MAIL_EVENTS.refundCreated, loaded, { refund_id: refundId, refund })
+  })
+}
