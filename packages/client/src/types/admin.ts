@@ -1,4 +1,5 @@
 import type {
+  adminOrders,
   analytics,
   batchJobs,
   inventory,
@@ -196,3 +197,22 @@ export type AdminGetReservationsParams = Static<typeof inventory.AdminGetReserva
 export type AdminPostReservationsReq = Static<typeof inventory.AdminPostReservationsReq>
 export type AdminPostReservationsReservationReq = Static<typeof inventory.AdminPostReservationsReservationReq>
 export type AdminVariantInventoryRes = Static<typeof inventory.AdminVariantInventoryRes>
+
+export type AdminOrder = Static<typeof adminOrders.AdminOrder>
+export type AdminGetOrdersParams = Static<typeof adminOrders.AdminGetOrdersParams>
+export type AdminOrderFindParams = Static<typeof adminOrders.AdminOrderFindParams>
+export type AdminOrdersRes = Static<typeof adminOrders.AdminOrdersRes>
+export type AdminOrdersListRes = Static<typeof adminOrders.AdminOrdersListRes>
+export type AdminPostOrdersOrderReq = Static<typeof adminOrders.AdminPostOrdersOrderReq>
+export type AdminPostOrdersOrderRefundsReq = Static<typeof adminOrders.AdminPostOrdersOrderRefundsReq>
+export type AdminPostOrdersOrderFulfillmentsReq = Static<typeof adminOrders.AdminPostOrdersOrderFulfillmentsReq>
+export type AdminPostOrdersOrderShipmentReq = Static<typeof adminOrders.AdminPostOrdersOrderShipmentReq>
+export type AdminPostOrdersOrderShippingMethodsReq = Static<typeof adminOrders.AdminPostOrdersOrderShippingMethodsReq>
+export type AdminGetOrdersOrderReservationsParams = Static<typeof adminOrders.AdminGetOrdersOrderReservationsParams>
+export type AdminOrderReservationsListRes = Static<typeof adminOrders.AdminOrderReservationsListRes>
+export type AdminOrderLineItemReservationRes = Static<typeof adminOrders.AdminReservationsRes>
+export type AdminPaymentRes = Static<typeof adminOrders.AdminPaymentRes>
+export type AdminPostPaymentRefundsReq = Static<typeof adminOrders.AdminPostPaymentRefundsReq>
+export type AdminRefundRes = Static<typeof adminOrders.AdminRefundRes>
+export type AdminFulfillment = Static<typeof adminOrders.Fulfillment>
+export type AdminRefund = Static<typeof adminOrders.Refund>

@@ -52,6 +52,11 @@ export interface FulfillmentProvider {
     fulfillment: unknown,
   ): Promise<FulfillmentData>
   cancelFulfillment(fulfillmentData: FulfillmentData): Promise<unknown>
+  /**
+   * The fulfilment left with these tracking numbers; the returned data replaces the fulfilment's.
+   * A provider that books nothing at shipping answers the data it was given.
+   */
+  createShipment(fulfillmentData: FulfillmentData, trackingNumbers: readonly string[]): Promise<FulfillmentData>
 }
 
 /** The fulfillment providers this server runs with, by id. */
@@ -91,6 +96,10 @@ export class ManualFulfillmentProvider implements FulfillmentProvider {
 
   async cancelFulfillment(): Promise<unknown> {
     return {}
+  }
+
+  async createShipment(fulfillmentData: FulfillmentData): Promise<FulfillmentData> {
+    return fulfillmentData
   }
 }
 

@@ -1,6 +1,6 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
 import type * as T from '../../types/admin.js'
-import type { Order } from '../../types/store.js'
+import type { AdminOrdersRes } from '../../types/admin.js'
 import type {
   Discount,
   DiscountCondition,
@@ -18,24 +18,22 @@ import { Resource, seg, type DeleteRes, type ListParams, type PageRes } from '..
 
 /** Routes of SPEC §7 "Admin" whose server contracts are still to come: typed with local types. */
 
-export interface AdminOrdersRes {
-  order: Order
-}
+export type { AdminOrdersRes }
 
 export class AdminOrders extends Resource {
   private at(id: string, rest = ''): string {
     return `/admin/orders/${seg(id)}${rest}`
   }
 
-  retrieve(id: string, query?: ListParams, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
+  retrieve(id: string, query?: T.AdminOrderFindParams, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
     return this.getRequest(this.at(id), query, headers)
   }
 
-  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ orders: Order[] } & PageRes> {
+  list(query?: T.AdminGetOrdersParams, headers?: RequestHeaders): ResponsePromise<T.AdminOrdersListRes> {
     return this.getRequest('/admin/orders', query, headers)
   }
 
-  update(id: string, payload: Payload, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
+  update(id: string, payload: T.AdminPostOrdersOrderReq, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
     return this.postRequest(this.at(id), payload, undefined, headers)
   }
 
@@ -62,15 +60,11 @@ export class AdminOrders extends Resource {
     return this.act(id, '/capture', undefined, headers)
   }
 
-  refundPayment(
-    id: string,
-    payload: { amount: number; reason: string; note?: string; no_notification?: boolean },
-    headers?: RequestHeaders,
-  ) {
+  refundPayment(id: string, payload: T.AdminPostOrdersOrderRefundsReq, headers?: RequestHeaders) {
     return this.act(id, '/refund', payload, headers)
   }
 
-  createFulfillment(id: string, payload: Payload, headers?: RequestHeaders) {
+  createFulfillment(id: string, payload: T.AdminPostOrdersOrderFulfillmentsReq, headers?: RequestHeaders) {
     return this.act(id, '/fulfillment', payload, headers)
   }
 
@@ -78,11 +72,7 @@ export class AdminOrders extends Resource {
     return this.act(id, `/fulfillments/${seg(fulfillmentId)}/cancel`, undefined, headers)
   }
 
-  createShipment(
-    id: string,
-    payload: { fulfillment_id: string; tracking_numbers?: string[] },
-    headers?: RequestHeaders,
-  ) {
+  createShipment(id: string, payload: T.AdminPostOrdersOrderShipmentReq, headers?: RequestHeaders) {
     return this.act(id, '/shipment', payload, headers)
   }
 
@@ -94,16 +84,30 @@ export class AdminOrders extends Resource {
     return this.act(id, '/cancel', undefined, headers)
   }
 
-  addShippingMethod(
-    id: string,
-    payload: { price: number; option_id: string; data?: Payload },
-    headers?: RequestHeaders,
-  ) {
+  addShippingMethod(id: string, payload: T.AdminPostOrdersOrderShippingMethodsReq, headers?: RequestHeaders) {
     return this.act(id, '/shipping-methods', payload, headers)
   }
 
   archive(id: string, headers?: RequestHeaders) {
     return this.act(id, '/archive', undefined, headers)
+  }
+
+  /** The reservations of the order's lines (inventory module). */
+  listReservations(
+    id: string,
+    query?: T.AdminGetOrdersOrderReservationsParams,
+    headers?: RequestHeaders,
+  ): ResponsePromise<T.AdminOrderReservationsListRes> {
+    return this.getRequest(this.at(id, '/reservations'), query, headers)
+  }
+
+  /** Reserves what a line has neither fulfilled nor reserved yet (inventory module). */
+  reserveLineItem(
+    id: string,
+    lineItemId: string,
+    headers?: RequestHeaders,
+  ): ResponsePromise<T.AdminOrderLineItemReservationRes> {
+    return this.postRequest(this.at(id, `/line-items/${seg(lineItemId)}/reserve`), {}, undefined, headers)
   }
 
   createSwap(id: string, payload: Payload, headers?: RequestHeaders) {

@@ -4,19 +4,19 @@ import type { Payload } from '../../types/local.js'
 import { Resource, seg } from '../resource.js'
 
 export class AdminPayments extends Resource {
-  retrieve(id: string, headers?: RequestHeaders): ResponsePromise<{ payment: Payload & { id: string } }> {
+  retrieve(id: string, headers?: RequestHeaders): ResponsePromise<T.AdminPaymentRes> {
     return this.getRequest(`/admin/payments/${seg(id)}`, undefined, headers)
   }
 
-  capturePayment(id: string, headers?: RequestHeaders): ResponsePromise<{ payment: Payload & { id: string } }> {
+  capturePayment(id: string, headers?: RequestHeaders): ResponsePromise<T.AdminPaymentRes> {
     return this.postRequest(`/admin/payments/${seg(id)}/capture`, undefined, undefined, headers)
   }
 
   refundPayment(
     id: string,
-    payload: { amount: number; reason: string; note?: string },
+    payload: T.AdminPostPaymentRefundsReq,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ refund: Payload & { id: string } }> {
+  ): ResponsePromise<T.AdminRefundRes> {
     return this.postRequest(`/admin/payments/${seg(id)}/refund`, payload, undefined, headers)
   }
 }

@@ -36,7 +36,7 @@ export const Payment = Type.Object({
 export type Payment = Static<typeof Payment>
 
 /** The order's columns, each optional on the wire because `fields` may leave it out. */
-const OrderFields = {
+export const OrderFields = {
   ...BaseFields,
   object: Type.Literal('order'),
   status: OrderStatus,
@@ -61,7 +61,7 @@ const OrderFields = {
 }
 
 /** Computed on every order answer, whatever `fields` selects (reference/conventions.md §3). */
-const OrderTotals = {
+export const OrderTotals = {
   subtotal: Type.Integer(),
   discount_total: Type.Integer(),
   shipping_total: Type.Integer(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { provideSeam } from '../../core/seams.js'
+import { adminOrderRoutes } from './admin/routes.js'
 import { storeCompleteCartRoutes } from './checkout/routes.js'
 import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
@@ -13,6 +14,7 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   provideSeam(app, 'customerOrders', loadCustomerOrders)
   await app.register(storeCompleteCartRoutes)
   await app.register(storeOrderRoutes)
+  await app.register(adminOrderRoutes)
   await app.register(adminOrderTimelineRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)

@@ -83,3 +83,62 @@ export const payment = pgTable('payment', {
   metadata: metadataColumn(),
   idempotency_key: text('idempotency_key'),
 })
+
+// Fulfilments, tracking links, refunds and operation claims: migrations/0150_order_admin.sql.
+
+export const fulfillment = pgTable('fulfillment', {
+  ...baseColumns(),
+  claim_order_id: text('claim_order_id'),
+  swap_id: text('swap_id'),
+  order_id: text('order_id').references(() => order.id),
+  no_notification: boolean('no_notification'),
+  provider_id: text('provider_id').notNull(),
+  location_id: text('location_id'),
+  tracking_numbers: jsonb('tracking_numbers').$type<string[]>().notNull().default([]),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  shipped_at: timestamptz('shipped_at'),
+  canceled_at: timestamptz('canceled_at'),
+  metadata: metadataColumn(),
+  idempotency_key: text('idempotency_key'),
+})
+
+export const fulfillmentItem = pgTable('fulfillment_item', {
+  fulfillment_id: text('fulfillment_id')
+    .notNull()
+    .references(() => fulfillment.id),
+  item_id: text('item_id').notNull(),
+  quantity: integer('quantity').notNull(),
+})
+
+export const trackingLink = pgTable('tracking_link', {
+  ...baseColumns(),
+  url: text('url'),
+  tracking_number: text('tracking_number').notNull(),
+  fulfillment_id: text('fulfillment_id')
+    .notNull()
+    .references(() => fulfillment.id),
+  idempotency_key: text('idempotency_key'),
+  metadata: metadataColumn(),
+  deleted_at: timestamptz('deleted_at'),
+})
+
+export const REFUND_REASONS = ['discount', 'return', 'swap', 'claim', 'other'] as const
+export type RefundReason = (typeof REFUND_REASONS)[number]
+
+export const refund = pgTable('refund', {
+  ...baseColumns(),
+  order_id: text('order_id').references(() => order.id),
+  payment_id: text('payment_id').references(() => payment.id),
+  amount: integer('amount').notNull(),
+  note: text('note'),
+  reason: text('reason').$type<RefundReason>().notNull(),
+  metadata: metadataColumn(),
+  idempotency_key: text('idempotency_key'),
+})
+
+/** A provider operation in progress on an order (or a payment without one); see operations.ts. */
+export const orderOperation = pgTable('order_operation', {
+  resource_id: text('resource_id').primaryKey(),
+  kind: text('kind').notNull(),
+  expires_at: timestamptz('expires_at').notNull(),
+})

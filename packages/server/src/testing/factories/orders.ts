@@ -42,8 +42,11 @@ export interface OrderFixtureOverrides {
   items?: OrderItemFixture[]
   /** Shipping methods (a flat-rate option of the region is created for them). */
   shipping?: { price: number; includes_tax?: boolean; tax_rate?: number }[]
+  /** The fulfillment provider of the shipping methods' option; manual by default. */
+  shipping_provider_id?: string
   /** Payments; defaults to none. */
-  payments?: { amount: number; amount_refunded?: number; provider_id?: string }[]
+  payments?: { amount: number; amount_refunded?: number; provider_id?: string; captured?: boolean }[]
+  sales_channel_id?: string | null
 }
 
 let counter = 0
@@ -86,6 +89,7 @@ export async function makeOrder(db: Db, overrides: OrderFixtureOverrides = {}) {
       tax_rate: overrides.tax_rate === undefined ? 0 : overrides.tax_rate,
       shipping_address_id: shipping.id,
       canceled_at: overrides.canceled_at ?? null,
+      sales_channel_id: overrides.sales_channel_id ?? null,
       ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
     })
     .returning()
@@ -114,7 +118,9 @@ export async function makeOrder(db: Db, overrides: OrderFixtureOverrides = {}) {
   }
 
   if (overrides.shipping?.length) {
-    const option = await makeShippingOption(db, regionId)
+    const option = await makeShippingOption(db, regionId, {
+      ...(overrides.shipping_provider_id ? { provider_id: overrides.shipping_provider_id } : {}),
+    })
     for (const method of overrides.shipping) {
       const [created] = await db
         .insert(shippingMethod)
@@ -147,6 +153,7 @@ export async function makeOrder(db: Db, overrides: OrderFixtureOverrides = {}) {
       currency_code: row.currency_code,
       provider_id: entry.provider_id ?? 'manual',
       data: {},
+      captured_at: entry.captured ? new Date() : null,
     })
   }
   return row

@@ -129,6 +129,10 @@ export class CalculatingFulfillmentProvider implements FulfillmentProvider {
   async cancelFulfillment() {
     return {}
   }
+
+  async createShipment(data: FulfillmentData) {
+    return data
+  }
 }
 
 /** Installs the calculating provider in a test app (and its provider row, so regions can use it). */
