@@ -42,7 +42,10 @@ export function coverageMarkdown(served: Route[], reference = referenceRoutes())
     const routes = reference.filter((route) => route.key.split(' ')[1].startsWith(`/${api}`))
     const has = (route: ReferenceRoute) => servedShapes.has(routeShape(...(route.key.split(' ') as [string, string])))
     const domains = [...new Set(routes.map((route) => route.domain))]
-    lines.push(`## ${api === 'store' ? 'Store' : 'Admin'} API: ${routes.filter(has).length} of ${routes.length} routes`, '')
+    lines.push(
+      `## ${api === 'store' ? 'Store' : 'Admin'} API: ${routes.filter(has).length} of ${routes.length} routes`,
+      '',
+    )
     lines.push('| domain | implemented | total |', '|---|---|---|')
     for (const domain of domains) {
       const inDomain = routes.filter((route) => route.domain === domain)
