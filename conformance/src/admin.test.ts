@@ -3,7 +3,12 @@
 // (shared reference: admin-api.md, entities.md). The flagged domains (inventory, categories) are on.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { makeCustomer } from '../../packages/server/src/testing/factories/customers.js'
+import { makeProduct } from '../../packages/server/src/testing/factories/catalog.js'
+import { makeStockLocation, stockVariant } from '../../packages/server/src/testing/factories/inventory.js'
+import { makeOrder } from '../../packages/server/src/testing/factories/orders.js'
 import { makePaymentCollection } from '../../packages/server/src/testing/factories/payment-collections.js'
+import { makeSalesChannel } from '../../packages/server/src/testing/factories/sales-channels.js'
+import { makeShippingOption } from '../../packages/server/src/testing/factories/shipping.js'
 import { liveServerForFile } from './support/live-server.js'
 import { expectId, expectPage, expectRefusal, expectWireShape, type Wire } from './support/shapes.js'
 
@@ -478,6 +483,175 @@ describe('payment collections, notifications, batch jobs, analytics, uploads', (
         (error: { response: { status: number } }) => error.response.status,
       )
     expect([200, 400, 404]).toContain(status)
+  })
+})
+
+describe('orders, payments, notes', () => {
+  /** An order placed in a sales channel whose location stocks its one variant, paid by `manual`. */
+  async function placedOrder(payments: { amount: number; captured?: boolean }[] = [{ amount: 2600 }]) {
+    const db = server.database.db
+    const channel = await makeSalesChannel(db)
+    const location = await makeStockLocation(db, { sales_channel_ids: [channel.id] })
+    const product = await makeProduct(db, { sales_channel_ids: [channel.id] })
+    await stockVariant(db, product.variants[0].id, location.id, 10)
+    const made = await makeOrder(db, {
+      items: [{ variant_id: product.variants[0].id, unit_price: 1000, quantity: 2 }],
+      shipping: [{ price: 600 }],
+      payments,
+      sales_channel_id: channel.id,
+    })
+    const { order } = await admin().orders.retrieve(made.id)
+    return { order }
+  }
+
+  /** An admin order as the reference answers it: prefixed ids, integer money, the statuses given. */
+  function expectAdminOrder(order: Wire, statuses: Record<string, string>) {
+    expectId(order.id, 'order')
+    expect(order).toMatchObject(statuses)
+    expect(Number.isInteger(order.display_id)).toBe(true)
+    for (const relation of ['items', 'shipping_methods', 'payments', 'refunds', 'fulfillments', 'region']) {
+      expect(order, `order.${relation}`).toHaveProperty(relation)
+    }
+    for (const total of ['subtotal', 'shipping_total', 'total', 'paid_total', 'refunded_total', 'refundable_amount']) {
+      expect(Number.isInteger(order[total]), `order.${total} is an integer`).toBe(true)
+    }
+    expectWireShape(order)
+  }
+
+  it('lists, retrieves and updates orders; adds a shipping method', async () => {
+    const { order } = await placedOrder()
+    ids.order = order.id
+    expectAdminOrder(order, { status: 'pending', fulfillment_status: 'not_fulfilled', payment_status: 'awaiting' })
+    expect(order.total).toBe(2600)
+    expectId(order.items[0].id, 'item')
+    expectId(order.payments[0].id, 'pay')
+    const list = await admin().orders.list({ limit: 5, q: order.email })
+    expectPage(list, 'orders', { limit: 5 })
+    expect(list.orders.map((o: Wire) => o.id)).toEqual([order.id])
+    const { order: updated } = await admin().orders.update(order.id, { email: `renamed-${Date.now()}@example.com` })
+    expect(updated.email).toMatch(/^renamed-/)
+    await expectRefusal(admin().orders.update(order.id, { email: 'not-an-email' }), 400, 'invalid_data')
+    const option = await makeShippingOption(server.database.db, order.region_id, { name: 'Express' })
+    const { order: withMethod } = await admin().orders.addShippingMethod(order.id, { option_id: option.id, price: 750 })
+    expect(withMethod.shipping_methods).toHaveLength(2)
+    const added = withMethod.shipping_methods.find((m: Wire) => m.shipping_option_id === option.id)
+    expectId(added.id, 'sm')
+    expect(added.price).toBe(750)
+    expect(withMethod.shipping_total).toBe(1350)
+    await expectRefusal(admin().orders.retrieve('order_missing'), 404, 'not_found')
+  })
+
+  it('reserves a line and lists the reservations (custom: medusa-js has no method)', async () => {
+    const { order } = await admin().orders.retrieve(ids.order)
+    const empty = await admin().custom.get(`/orders/${order.id}/reservations`)
+    expectPage(empty, 'reservations', { limit: 20 })
+    expect(empty.count).toBe(0)
+    const line = order.items[0]
+    const { reservation } = await admin().custom.post(`/orders/${order.id}/line-items/${line.id}/reserve`, {})
+    expectId(reservation.id, 'resitem')
+    expect(reservation).toMatchObject({ line_item_id: line.id, quantity: 2 })
+    const listed = await admin().custom.get(`/orders/${order.id}/reservations`)
+    expect(listed.reservations.map((r: Wire) => r.id)).toEqual([reservation.id])
+    await expectRefusal(admin().custom.post(`/orders/${order.id}/line-items/${line.id}/reserve`, {}), 400)
+  })
+
+  it('captures, fulfils, ships, refunds, completes and archives an order', async () => {
+    const id = ids.order
+    const captured = (await admin().orders.capturePayment(id)).order
+    expectAdminOrder(captured, { payment_status: 'captured' })
+    expect(captured.payments[0].captured_at).not.toBeNull()
+    expect(captured.paid_total).toBe(2600)
+
+    const line = captured.items[0]
+    const fulfilled = (await admin().orders.createFulfillment(id, { items: [{ item_id: line.id, quantity: 2 }] })).order
+    expectAdminOrder(fulfilled, { fulfillment_status: 'fulfilled' })
+    const [fulfillment] = fulfilled.fulfillments
+    expectId(fulfillment.id, 'ful')
+    expect(fulfillment.items).toEqual([expect.objectContaining({ item_id: line.id, quantity: 2 })])
+    expect(fulfilled.items[0].fulfilled_quantity).toBe(2)
+
+    const shipped = (
+      await admin().orders.createShipment(id, {
+        fulfillment_id: fulfillment.id,
+        tracking_numbers: ['TRACK-1'],
+      })
+    ).order
+    expectAdminOrder(shipped, { fulfillment_status: 'shipped' })
+    expect(shipped.fulfillments[0].shipped_at).not.toBeNull()
+    expect(shipped.fulfillments[0].tracking_numbers).toEqual(['TRACK-1'])
+
+    const refunded = (await admin().orders.refundPayment(id, { amount: 500, reason: 'other', note: 'Late' })).order
+    expectAdminOrder(refunded, { payment_status: 'partially_refunded' })
+    expectId(refunded.refunds[0].id, 'ref')
+    expect(refunded.refunds[0]).toMatchObject({ amount: 500, reason: 'other', note: 'Late' })
+    expect(refunded.refunded_total).toBe(500)
+    await expectRefusal(admin().orders.refundPayment(id, { amount: 999_999, reason: 'other' }), 400)
+
+    const completed = (await admin().orders.complete(id)).order
+    expectAdminOrder(completed, { status: 'completed' })
+    const archived = (await admin().orders.archive(id)).order
+    expectAdminOrder(archived, { status: 'archived' })
+  })
+
+  it('cancels a fulfilment, then the order', async () => {
+    const { order } = await placedOrder()
+    const fulfilled = (
+      await admin().orders.createFulfillment(order.id, { items: [{ item_id: order.items[0].id, quantity: 1 }] })
+    ).order
+    expect(fulfilled.fulfillment_status).toBe('partially_fulfilled')
+    const fulfillmentId = fulfilled.fulfillments[0].id
+    const afterCancel = (await admin().orders.cancelFulfillment(order.id, fulfillmentId)).order
+    expectAdminOrder(afterCancel, { fulfillment_status: 'canceled' })
+    expect(afterCancel.fulfillments[0].canceled_at).not.toBeNull()
+    const canceled = (await admin().orders.cancel(order.id)).order
+    expectAdminOrder(canceled, { status: 'canceled', fulfillment_status: 'canceled', payment_status: 'canceled' })
+    expect(canceled.canceled_at).not.toBeNull()
+    await expectRefusal(admin().orders.capturePayment(order.id), 400, 'not_allowed')
+  })
+
+  it('payments: retrieve, capture, refund', async () => {
+    const { order } = await placedOrder([{ amount: 2600 }])
+    const paymentId = order.payments[0].id
+    const { payment } = await admin().payments.retrieve(paymentId)
+    expectId(payment.id, 'pay')
+    expect(payment).toMatchObject({ order_id: order.id, amount: 2600, amount_refunded: 0, captured_at: null })
+    expectWireShape(payment)
+    const captured = (await admin().payments.capturePayment(paymentId)).payment
+    expect(captured.id).toBe(paymentId)
+    expect(captured.captured_at).not.toBeNull()
+    const { refund } = await admin().payments.refundPayment(paymentId, { amount: 600, reason: 'discount' })
+    expectId(refund.id, 'ref')
+    expect(refund).toMatchObject({ payment_id: paymentId, amount: 600, reason: 'discount' })
+    expectWireShape(refund)
+    expect((await admin().payments.retrieve(paymentId)).payment.amount_refunded).toBe(600)
+    await expectRefusal(admin().payments.refundPayment(paymentId, { amount: 5000, reason: 'other' }), 400)
+    await expectRefusal(admin().payments.retrieve('pay_missing'), 404, 'not_found')
+  })
+
+  it('notes: create, list by resource, retrieve, update, delete', async () => {
+    const { note } = await admin().notes.create({ resource_id: ids.order, resource_type: 'order', value: 'Gift wrap' })
+    expectId(note.id, 'note')
+    expect(note).toMatchObject({ resource_id: ids.order, resource_type: 'order', value: 'Gift wrap' })
+    expectWireShape(note)
+    const list = await admin().notes.list({ resource_id: ids.order })
+    expectPage(list, 'notes', { limit: 50 })
+    expect(list.notes.map((n: Wire) => n.id)).toEqual([note.id])
+    expect((await admin().notes.retrieve(note.id)).note.value).toBe('Gift wrap')
+    expect((await admin().notes.update(note.id, { value: 'No gift wrap' })).note.value).toBe('No gift wrap')
+    await expectRefusal(admin().notes.create({ resource_id: ids.order, resource_type: 'order', value: '' }), 400)
+    ids.note = note.id
+  })
+
+  it('timeline of an order (an Emporium extension, through custom)', async () => {
+    await server.app.events.drain()
+    const answer = await admin().custom.get(`/orders/${ids.order}/timeline`)
+    expect(answer.order_id).toBe(ids.order)
+    const kinds = answer.timeline.map((entry: Wire) => entry.kind)
+    expect(kinds).toContain('note')
+    expect(answer.timeline.find((entry: Wire) => entry.kind === 'note').resource_id).toBe(ids.note)
+    expectWireShape(answer)
+    expectDeleted(await admin().notes.delete(ids.note), ids.note, 'note')
+    await expectRefusal(admin().notes.retrieve(ids.note), 404, 'not_found')
   })
 })
 
