@@ -5,6 +5,7 @@ import { emit } from '../../events/outbox.js'
 import { NotFound } from '../../core/errors.js'
 import { listAnswer, listTotal, whereAll, type ListAnswer } from '../../core/list.js'
 import { user } from '../users/schema.js'
+import { publicUserColumns } from '../users/service.js'
 import { notesPaging, type AdminGetNotesParams, type AdminPostNotesReq, type Note } from './contract.js'
 import { note } from './schema.js'
 
@@ -13,26 +14,12 @@ export const NOTE_EVENTS = { created: 'note.created', updated: 'note.updated', d
 
 export type NoteRow = typeof note.$inferSelect
 
-/** The author's public columns: the password hash and token version never leave the table. */
-const authorColumns = {
-  id: user.id,
-  email: user.email,
-  first_name: user.first_name,
-  last_name: user.last_name,
-  role: user.role,
-  api_token: user.api_token,
-  metadata: user.metadata,
-  created_at: user.created_at,
-  updated_at: user.updated_at,
-  deleted_at: user.deleted_at,
-}
-
 const live = isNull(note.deleted_at)
 
 /** Notes with their author in one statement (a deleted author reads as null, as in v1). */
 function selectWithAuthor(db: Db) {
   return db
-    .select({ note: getTableColumns(note), author: authorColumns })
+    .select({ note: getTableColumns(note), author: publicUserColumns })
     .from(note)
     .leftJoin(user, and(eq(user.id, note.author_id), isNull(user.deleted_at)))
 }

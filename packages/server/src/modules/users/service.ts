@@ -33,7 +33,7 @@ export type UserRow = typeof user.$inferSelect
 const PASSWORD_RESET_TTL = '15m'
 
 /** Every column but the password hash and the token version. */
-const publicColumns = {
+export const publicUserColumns = {
   id: user.id,
   email: user.email,
   first_name: user.first_name,
@@ -70,7 +70,7 @@ export async function authenticateUser(
 
 export async function retrieveUser(db: Db, id: string): Promise<PublicUser> {
   const [row] = await db
-    .select(publicColumns)
+    .select(publicUserColumns)
     .from(user)
     .where(and(eq(user.id, id), isNull(user.deleted_at)))
     .limit(1)
@@ -102,7 +102,7 @@ export async function listUsers(db: Db, query: AdminGetUsersParams) {
   const order = orderBy(query.order, SORTABLE, '-created_at', user.id)
   const [users, [total]] = await Promise.all([
     db
-      .select(publicColumns)
+      .select(publicUserColumns)
       .from(user)
       .where(where)
       .orderBy(...order)
@@ -128,7 +128,7 @@ export async function createUser(db: Db, input: AdminCreateUserRequest): Promise
         role: input.role ?? 'member',
         password_hash: await hashPassword(input.password),
       })
-      .returning(publicColumns)
+      .returning(publicUserColumns)
     await emit(tx, 'user.created', { id: created.id })
     return created
   })
@@ -149,7 +149,7 @@ export async function updateUser(db: Db, id: string, input: AdminUpdateUserReque
         metadata: mergedMetadata(user.metadata, input.metadata),
       })
       .where(eq(user.id, id))
-      .returning(publicColumns)
+      .returning(publicUserColumns)
     await emit(tx, 'user.updated', { id })
     return updated
   })
@@ -195,7 +195,7 @@ export async function resetUserPassword(db: Db, input: AdminResetPasswordRequest
     .update(user)
     .set({ password_hash: passwordHash, token_version: sql`${user.token_version} + 1` })
     .where(and(eq(user.id, row.id), eq(user.password_hash, currentHash)))
-    .returning(publicColumns)
+    .returning(publicUserColumns)
   if (!updated) throw new BareStatus(401, 'Invalid or expired password reset token')
   return updated
 }
