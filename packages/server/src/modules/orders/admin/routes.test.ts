@@ -187,7 +187,18 @@ describe('GET and POST /admin/orders/:id', () => {
     expect(statusField.statusCode).toBe(400)
   })
 
+  it('refuses an unknown expand on a change before changing anything', async () => {
+    const made = await makeOrder(db())
+    const res = await request('POST', `/admin/orders/${made.id}/complete?expand=secrets`)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toContain('secrets')
+    const after = (await request('GET', `/admin/orders/${made.id}`)).json().order
+    expect(after.status).toBe('pending')
+    expect(await orderEvents(db(), made.id)).toEqual([])
+  })
+
   it('refuses to update a canceled order', async () => {
+
     const made = await makeOrder(db(), { status: 'canceled' })
     const res = await request('POST', `/admin/orders/${made.id}`, { email: 'x@example.com' })
     expect(res.statusCode).toBe(400)

@@ -64,10 +64,19 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   )
 
-  /** The order as answered after a change: the request's `fields`/`expand`, or every default. */
-  const answer = async (id: string, query: { fields?: string; expand?: string }) => ({
-    order: await retrieveAdminOrder(app.db, id, adminOrderSelection(query)),
-  })
+  /**
+   * Makes a change to an order and answers the order with the request's `fields`/`expand` (or every
+   * default). The selection is read first, so a bad one refuses the request before anything changes.
+   */
+  const changeThenAnswer = async (
+    id: string,
+    query: { fields?: string; expand?: string },
+    change: () => Promise<unknown>,
+  ) => {
+    const selection = adminOrderSelection(query)
+    await change()
+    return { order: await retrieveAdminOrder(app.db, id, selection) }
+  }
 
   app.post(
     '/admin/orders/:id',
@@ -80,11 +89,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: ok,
       },
     },
-    async (request) => {
-      adminOrderSelection(request.query)
-      await updateAdminOrder(app.db, request.params.id, request.body)
-      return answer(request.params.id, request.query)
-    },
+    async (request) =>
+      changeThenAnswer(request.params.id, request.query, () =>
+        updateAdminOrder(app.db, request.params.id, request.body),
+      ),
   )
 
   const transitions = [
@@ -97,11 +105,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/admin/orders/:id/${action}`,
       { schema: { tags, params: AdminOrderIdParams, querystring: AdminOrderFindParams, response: ok } },
-      async (request) => {
-        adminOrderSelection(request.query)
-        await run(request.params.id)
-        return answer(request.params.id, request.query)
-      },
+      async (request) => changeThenAnswer(request.params.id, request.query, () => run(request.params.id)),
     )
   }
 
@@ -116,11 +120,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: ok,
       },
     },
-    async (request) => {
-      adminOrderSelection(request.query)
-      await refundOrder(app.db, env, request.params.id, request.body)
-      return answer(request.params.id, request.query)
-    },
+    async (request) =>
+      changeThenAnswer(request.params.id, request.query, () =>
+        refundOrder(app.db, env, request.params.id, request.body),
+      ),
   )
 
   app.post(
@@ -134,21 +137,19 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: ok,
       },
     },
-    async (request) => {
-      adminOrderSelection(request.query)
-      await createOrderFulfillment(app.db, env, request.params.id, request.body)
-      return answer(request.params.id, request.query)
-    },
+    async (request) =>
+      changeThenAnswer(request.params.id, request.query, () =>
+        createOrderFulfillment(app.db, env, request.params.id, request.body),
+      ),
   )
 
   app.post(
     '/admin/orders/:id/fulfillments/:fulfillment_id/cancel',
     { schema: { tags, params: AdminOrderFulfillmentParams, querystring: AdminOrderFindParams, response: ok } },
-    async (request) => {
-      adminOrderSelection(request.query)
-      await cancelOrderFulfillment(app.db, env, request.params.id, request.params.fulfillment_id)
-      return answer(request.params.id, request.query)
-    },
+    async (request) =>
+      changeThenAnswer(request.params.id, request.query, () =>
+        cancelOrderFulfillment(app.db, env, request.params.id, request.params.fulfillment_id),
+      ),
   )
 
   app.post(
@@ -162,11 +163,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: ok,
       },
     },
-    async (request) => {
-      adminOrderSelection(request.query)
-      await createOrderShipment(app.db, env, request.params.id, request.body)
-      return answer(request.params.id, request.query)
-    },
+    async (request) =>
+      changeThenAnswer(request.params.id, request.query, () =>
+        createOrderShipment(app.db, env, request.params.id, request.body),
+      ),
   )
 
   app.post(
@@ -180,11 +180,10 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: ok,
       },
     },
-    async (request) => {
-      adminOrderSelection(request.query)
-      await addOrderShippingMethod(app.db, request.params.id, request.body)
-      return answer(request.params.id, request.query)
-    },
+    async (request) =>
+      changeThenAnswer(request.params.id, request.query, () =>
+        addOrderShippingMethod(app.db, request.params.id, request.body),
+      ),
   )
 
   app.get(
