@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../../db/types.js'
-import { rowsOf } from '../../../db/raw-rows.js'
 import type { OrderSelection, OrderView } from '../loader.js'
+import { refund, trackingLink } from '../schema.js'
 import { retrieveOrder } from '../service.js'
 
 /** What an order e-mail shows, read in the loader's fixed number of statements. */
@@ -72,22 +72,22 @@ export async function loadOrderForMail(db: Db, orderId: string): Promise<LoadedO
   return { order, mail, name, locale }
 }
 
-/**
- * The tracking numbers of a fulfilment. The fulfilment tables belong to the admin order routes;
- * they are read by name here so this file does not depend on their module layout.
- */
+/** The tracking numbers of a fulfilment, oldest first. */
 export async function trackingNumbersOf(db: Db, fulfillmentId: string): Promise<string[]> {
-  const result = await db.execute(
-    sql`SELECT tracking_number FROM tracking_link WHERE fulfillment_id = ${fulfillmentId} AND deleted_at IS NULL ORDER BY created_at, id`,
-  )
-  return rowsOf<{ tracking_number: string }>(result).map((row) => row.tracking_number)
+  const rows = await db
+    .select({ number: trackingLink.tracking_number })
+    .from(trackingLink)
+    .where(and(eq(trackingLink.fulfillment_id, fulfillmentId), isNull(trackingLink.deleted_at)))
+    .orderBy(asc(trackingLink.created_at), asc(trackingLink.id))
+  return rows.map((row) => row.number)
 }
 
-/** A refund's amount, reason and note (the `refund` table of the admin order routes). */
-export async function refundOf(
-  db: Db,
-  refundId: string,
-): Promise<{ id: string; amount: number; reason: string; note: string | null } | undefined> {
-  const result = await db.execute(sql`SELECT id, amount, reason, note FROM refund WHERE id = ${refundId}`)
-  return rowsOf<{ id: string; amount: number; reason: string; note: string | null }>(result)[0]
+/** A refund's amount, reason and note. */
+export async function refundOf(db: Db, refundId: string) {
+  const [row] = await db
+    .select({ id: refund.id, amount: refund.amount, reason: refund.reason, note: refund.note })
+    .from(refund)
+    .where(eq(refund.id, refundId))
+    .limit(1)
+  return row
 }

@@ -128,6 +128,39 @@ describe('order e-mails', () => {
     expect(message.content!.text).toContain('Desk lamp')
   })
 
+  it('tells the shopper of a shipment with its tracking numbers, and of a refund with its amount', async () => {
+    const { headers } = await asAdmin(ctx.app.db)
+    const admin = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload })
+    const made = await makeOrder(ctx.app.db, {
+      email: 'after-sale@example.com',
+      items: [{ title: 'Teapot', unit_price: 4000, quantity: 1 }],
+      shipping: [{ price: 500 }],
+      payments: [{ amount: 4500, captured: true }],
+    })
+    const [line] = (await ctx.app.inject({ method: 'GET', url: `/admin/orders/${made.id}`, headers })).json().order
+      .items
+
+    const fulfilled = await admin(`/admin/orders/${made.id}/fulfillment`, {
+      items: [{ item_id: line.id, quantity: 1 }],
+    })
+    const [fulfillment] = fulfilled.json().order.fulfillments
+    const shipped = await admin(`/admin/orders/${made.id}/shipment`, {
+      fulfillment_id: fulfillment.id,
+      tracking_numbers: ['TRACK-42'],
+    })
+    expect(shipped.statusCode, shipped.body).toBe(200)
+    const refunded = await admin(`/admin/orders/${made.id}/refund`, { amount: 1500, reason: 'other', note: 'dented' })
+    expect(refunded.statusCode, refunded.body).toBe(200)
+    await ctx.app.events.drain()
+
+    const [shipment] = sentFor(made.id, 'order.shipment_created')
+    expect(shipment).toMatchObject({ to: 'after-sale@example.com' })
+    expect(shipment.content!.text).toContain('TRACK-42')
+    const [refund] = sentFor(made.id, 'order.refund_created')
+    expect(refund).toMatchObject({ to: 'after-sale@example.com' })
+    expect(refund.content!.text).toMatch(/15[.,]00/)
+  })
+
   it('resends an order e-mail to another address in its language, rendered afresh', async () => {
     const placed = await makeOrder(ctx.app.db, { currency_code: 'eur' })
     await ctx.app.db

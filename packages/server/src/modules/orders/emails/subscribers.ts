@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { alreadyNotified, notify } from '../../notifications/notify.js'
+import { ORDER_EVENTS } from '../events.js'
 import { loadOrderForMail, refundOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
-
-/** The order events that e-mail the shopper (v1 names). */
-export const ORDER_MAIL_EVENTS = {
-  placed: 'order.placed',
-  shipmentCreated: 'order.shipment_created',
-  refundCreated: 'order.refund_created',
-  canceled: 'order.canceled',
-} as const
 
 type EventData = Record<string, unknown>
 
@@ -41,40 +34,40 @@ export function registerOrderMailSubscribers(app: FastifyInstance): void {
     })
   }
 
-  app.events.subscribe(ORDER_MAIL_EVENTS.placed, async (data) => {
+  app.events.subscribe(ORDER_EVENTS.placed, async (data) => {
     const id = String(data.id)
-    if (await alreadyNotified(app.db, ORDER_MAIL_EVENTS.placed, 'order', id)) return
+    if (await alreadyNotified(app.db, ORDER_EVENTS.placed, 'order', id)) return
     const loaded = await loadOrderForMail(app.db, id)
-    if (wanted(data, loaded)) await send(ORDER_MAIL_EVENTS.placed, loaded)
+    if (wanted(data, loaded)) await send(ORDER_EVENTS.placed, loaded)
   })
 
-  app.events.subscribe(ORDER_MAIL_EVENTS.canceled, async (data) => {
+  app.events.subscribe(ORDER_EVENTS.canceled, async (data) => {
     const id = String(data.id)
-    if (await alreadyNotified(app.db, ORDER_MAIL_EVENTS.canceled, 'order', id)) return
+    if (await alreadyNotified(app.db, ORDER_EVENTS.canceled, 'order', id)) return
     const loaded = await loadOrderForMail(app.db, id)
-    if (wanted(data, loaded)) await send(ORDER_MAIL_EVENTS.canceled, loaded)
+    if (wanted(data, loaded)) await send(ORDER_EVENTS.canceled, loaded)
   })
 
-  app.events.subscribe(ORDER_MAIL_EVENTS.shipmentCreated, async (data) => {
+  app.events.subscribe(ORDER_EVENTS.shipmentCreated, async (data) => {
     const id = String(data.id)
     const fulfillmentId = String(data.fulfillment_id)
     const once = { key: 'fulfillment_id', value: fulfillmentId }
-    if (await alreadyNotified(app.db, ORDER_MAIL_EVENTS.shipmentCreated, 'order', id, once)) return
+    if (await alreadyNotified(app.db, ORDER_EVENTS.shipmentCreated, 'order', id, once)) return
     const loaded = await loadOrderForMail(app.db, id)
     if (!wanted(data, loaded)) return
     const tracking_numbers = await trackingNumbersOf(app.db, fulfillmentId)
-    await send(ORDER_MAIL_EVENTS.shipmentCreated, loaded, { fulfillment_id: fulfillmentId, tracking_numbers })
+    await send(ORDER_EVENTS.shipmentCreated, loaded, { fulfillment_id: fulfillmentId, tracking_numbers })
   })
 
-  app.events.subscribe(ORDER_MAIL_EVENTS.refundCreated, async (data) => {
+  app.events.subscribe(ORDER_EVENTS.refundCreated, async (data) => {
     const id = String(data.id)
     const refundId = String(data.refund_id)
     const once = { key: 'refund_id', value: refundId }
-    if (await alreadyNotified(app.db, ORDER_MAIL_EVENTS.refundCreated, 'order', id, once)) return
+    if (await alreadyNotified(app.db, ORDER_EVENTS.refundCreated, 'order', id, once)) return
     const loaded = await loadOrderForMail(app.db, id)
     if (!wanted(data, loaded)) return
     const refund = await refundOf(app.db, refundId)
     if (!refund) return
-    await send(ORDER_MAIL_EVENTS.refundCreated, loaded, { refund_id: refundId, refund })
+    await send(ORDER_EVENTS.refundCreated, loaded, { refund_id: refundId, refund })
   })
 }
