@@ -1,13 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { DateTime } from '../../../core/schemas.js'
 
-/** What happened. More kinds will come (fulfilments, refunds, returns); a client shows unknown ones plainly. */
+/** What happened. More kinds will come (returns, swaps, claims); a client shows unknown ones plainly. */
 export const TIMELINE_KINDS = [
   'order.placed',
   'order.canceled',
   'payment.authorized',
   'payment.captured',
   'payment.canceled',
+  'fulfillment.created',
+  'fulfillment.shipped',
+  'fulfillment.canceled',
+  'refund',
   'note',
   'notification',
 ] as const
@@ -18,7 +22,7 @@ export const TimelineEntry = Type.Object({
   kind: Type.Union(TIMELINE_KINDS.map((kind) => Type.Literal(kind))),
   /** When it happened. */
   created_at: DateTime,
-  /** The record it comes from: the order, a payment, a note, a notification. */
+  /** The record it comes from: the order, a payment, a fulfilment, a refund, a note, a notification. */
   resource_id: Type.String(),
   data: Type.Record(Type.String(), Type.Unknown()),
 })

@@ -71,6 +71,30 @@ describe('GET /admin/orders/:id/timeline', () => {
     expect(new Date(canceled.created_at).getTime()).toBe(canceledAt.getTime())
   })
 
+  it('tells each fulfilment created and shipped, and each refund, from the admin order routes', async () => {
+    const made = await makeOrder(ctx.app.db, {
+      items: [{ title: 'Kettle', unit_price: 3000, quantity: 1 }],
+      shipping: [{ price: 500 }],
+      payments: [{ amount: 3500, captured: true }],
+    })
+    const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload })
+    const [line] = (await ctx.app.inject({ method: 'GET', url: `/admin/orders/${made.id}`, headers })).json().order
+      .items
+    const [fulfilled] = (
+      await post(`/admin/orders/${made.id}/fulfillment`, { items: [{ item_id: line.id, quantity: 1 }] })
+    ).json().order.fulfillments
+    await post(`/admin/orders/${made.id}/shipment`, { fulfillment_id: fulfilled.id, tracking_numbers: ['T-9'] })
+    await post(`/admin/orders/${made.id}/refund`, { amount: 700, reason: 'other' })
+
+    const entries: { kind: string; resource_id: string; data: Record<string, unknown> }[] = (
+      await timeline(made.id)
+    ).json().timeline
+    const shipped = entries.find((entry) => entry.kind === 'fulfillment.shipped')
+    expect(entries.find((entry) => entry.kind === 'fulfillment.created')?.resource_id).toBe(fulfilled.id)
+    expect(shipped).toMatchObject({ resource_id: fulfilled.id, data: { tracking_numbers: ['T-9'] } })
+    expect(entries.find((entry) => entry.kind === 'refund')).toMatchObject({ data: { amount: 700, reason: 'other' } })
+  })
+
   it("leaves out other orders' records and deleted notes", async () => {
     const mine = await makeOrder(ctx.app.db)
     const other = await makeOrder(ctx.app.db)

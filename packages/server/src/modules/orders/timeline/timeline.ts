@@ -4,7 +4,7 @@ import { NotFound } from '../../../core/errors.js'
 import { note } from '../../notes/schema.js'
 import { notification } from '../../notifications/schema.js'
 import { user } from '../../users/schema.js'
-import { order, payment } from '../schema.js'
+import { fulfillment, order, payment, refund } from '../schema.js'
 import type { TIMELINE_KINDS, TimelineEntry } from './contract.js'
 
 /** The most entries of one kind of record a timeline reads (an order has a handful of each). */
@@ -66,6 +66,40 @@ async function paymentEntries(db: Db, orderId: string): Promise<TimelineEntry[]>
   })
 }
 
+async function fulfillmentEntries(db: Db, orderId: string): Promise<TimelineEntry[]> {
+  const rows = await db
+    .select()
+    .from(fulfillment)
+    .where(eq(fulfillment.order_id, orderId))
+    .orderBy(asc(fulfillment.created_at))
+    .limit(TIMELINE_SOURCE_LIMIT)
+  return rows.flatMap((row) => {
+    const data = { provider_id: row.provider_id, location_id: row.location_id, tracking_numbers: row.tracking_numbers }
+    return [
+      entry('fulfillment.created', row.id, row.created_at, data),
+      ...(row.shipped_at ? [entry('fulfillment.shipped', row.id, row.shipped_at, data)] : []),
+      ...(row.canceled_at ? [entry('fulfillment.canceled', row.id, row.canceled_at, data)] : []),
+    ]
+  })
+}
+
+async function refundEntries(db: Db, orderId: string): Promise<TimelineEntry[]> {
+  const rows = await db
+    .select()
+    .from(refund)
+    .where(eq(refund.order_id, orderId))
+    .orderBy(asc(refund.created_at))
+    .limit(TIMELINE_SOURCE_LIMIT)
+  return rows.map((row) =>
+    entry('refund', row.id, row.created_at, {
+      amount: row.amount,
+      reason: row.reason,
+      note: row.note,
+      payment_id: row.payment_id,
+    }),
+  )
+}
+
 async function noteEntries(db: Db, orderId: string): Promise<TimelineEntry[]> {
   const rows = await db
     .select({
@@ -120,13 +154,15 @@ async function notificationEntries(db: Db, orderId: string): Promise<TimelineEnt
 
 /**
  * An order's history in one answer, oldest first: placed and canceled, each payment authorized,
- * captured or canceled, staff notes, and the e-mails sent about it (resends among them). Each
+ * captured or canceled, each fulfilment created, shipped or canceled, refunds, staff notes, and the e-mails sent about it (resends among them). Each
  * kind is one indexed statement, all sent at once, whatever the order's size.
  */
 export async function orderTimeline(db: Db, orderId: string): Promise<TimelineEntry[]> {
   const sources = await Promise.all([
     orderEntries(db, orderId),
     paymentEntries(db, orderId),
+    fulfillmentEntries(db, orderId),
+    refundEntries(db, orderId),
     noteEntries(db, orderId),
     notificationEntries(db, orderId),
   ])
