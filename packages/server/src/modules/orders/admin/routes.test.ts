@@ -198,7 +198,6 @@ describe('GET and POST /admin/orders/:id', () => {
   })
 
   it('refuses to update a canceled order', async () => {
-
     const made = await makeOrder(db(), { status: 'canceled' })
     const res = await request('POST', `/admin/orders/${made.id}`, { email: 'x@example.com' })
     expect(res.statusCode).toBe(400)
