@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screenshot, useBrowser } from './support.js'
-import { arrowTo, DESKTOP, MUG, openShop, SHIRT, tabTo, uniqueShopper } from './storefront-support.js'
+import { arrowTo, DESKTOP, MUG, openShop, SHIRT, tabTo, uniqueShopper, visit } from './storefront-support.js'
 
 const browser = useBrowser()
 
@@ -52,7 +52,7 @@ describe('the storefront without a mouse or without JavaScript', () => {
   it('lets a shopper check out with the keyboard only', async () => {
     const shopper = uniqueShopper('keyboard')
     const { page, watcher } = await openShop(browser.newContext, DESKTOP)
-    await page.goto(`/products/${MUG.handle}`)
+    await visit(page, `/products/${MUG.handle}`)
     await page.getByRole('heading', { level: 1, name: MUG.title }).waitFor()
 
     await tabTo(page, /^Add to cart$/)

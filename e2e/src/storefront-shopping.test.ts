@@ -10,6 +10,7 @@ import {
   PHONE,
   SHIRT,
   uniqueShopper,
+  visit,
 } from './storefront-support.js'
 
 const browser = useBrowser()
@@ -38,16 +39,16 @@ describe('the storefront', () => {
     const shopper = uniqueShopper(`guest-${name}`)
     const { page, watcher } = await openShop(browser.newContext, viewport)
 
-    await page.goto('/')
+    await visit(page, '/')
     await page.getByRole('heading', { name: 'Featured collections' }).waitFor()
     await checkpoint(page, `storefront-home-${name}`)
-    await page.goto('/products')
+    await visit(page, '/products')
     await page.getByTestId('product-grid').getByRole('listitem').first().waitFor()
     await checkpoint(page, `storefront-catalogue-${name}`)
     await addToCart(page, SHIRT)
     await checkpoint(page, `storefront-product-${name}`)
     await addToCart(page, MUG)
-    await page.goto('/cart')
+    await visit(page, '/cart')
     await expect.poll(() => page.getByTestId('cart-item').count()).toBe(2)
     await checkpoint(page, `storefront-cart-${name}`)
     const orderNumber = await checkOut(page, shopper)
@@ -57,7 +58,7 @@ describe('the storefront', () => {
     expect(order.display_id).toBe(orderNumber)
     expect(order.items.map((item) => item.title).sort()).toHaveLength(2)
 
-    await page.goto('/order/lookup')
+    await visit(page, '/order/lookup')
     await page.getByRole('textbox', { name: 'E-mail' }).fill(shopper.email)
     await page.getByRole('textbox', { name: 'Order number' }).fill(String(orderNumber))
     await page.getByRole('button', { name: 'Find my order' }).click()
@@ -71,7 +72,7 @@ describe('the storefront', () => {
     const shopper = uniqueShopper('customer')
     const { page, watcher } = await openShop(browser.newContext, PHONE)
 
-    await page.goto('/account')
+    await visit(page, '/account')
     await page.getByRole('heading', { name: 'Log in' }).waitFor()
     await checkpoint(page, 'storefront-login')
     await page.getByRole('link', { name: 'Create an account' }).click()
@@ -87,7 +88,7 @@ describe('the storefront', () => {
     await addToCart(page, MUG)
     const orderNumber = await checkOut(page, shopper)
 
-    await page.goto('/account')
+    await visit(page, '/account')
     await page.getByRole('textbox', { name: 'Address' }).fill('2 Harbour Road')
     await page.getByRole('textbox', { name: 'Postal code' }).fill('10001')
     await page.getByRole('textbox', { name: 'City' }).fill('New York')
@@ -103,7 +104,7 @@ describe('the storefront', () => {
     await page.getByRole('heading', { name: `Order #${orderNumber}` }).waitFor()
     await checkpoint(page, 'storefront-account-order')
 
-    await page.goto('/account')
+    await visit(page, '/account')
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('heading', { name: 'Featured collections' }).waitFor()
     watcher.expectClean()
@@ -112,7 +113,7 @@ describe('the storefront', () => {
   it('lets a customer reset a forgotten password from the e-mailed link', async () => {
     const shopper = uniqueShopper('reset')
     const { page, watcher } = await openShop(browser.newContext, PHONE)
-    await page.goto('/account/register')
+    await visit(page, '/account/register')
     await page.getByRole('textbox', { name: 'First name' }).fill(shopper.firstName)
     await page.getByRole('textbox', { name: 'Last name' }).fill(shopper.lastName)
     await page.getByRole('textbox', { name: 'E-mail' }).fill(shopper.email)
@@ -122,7 +123,7 @@ describe('the storefront', () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('heading', { name: 'Featured collections' }).waitFor()
 
-    await page.goto('/account/login')
+    await visit(page, '/account/login')
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
     await page.getByRole('textbox', { name: 'E-mail' }).fill(shopper.email)
@@ -131,7 +132,7 @@ describe('the storefront', () => {
     await checkpoint(page, 'storefront-reset-request')
     const api = await AdminApi.login(demoAdmin.email, demoAdmin.password)
     const link = new URL(await api.notificationLink('customer.password_reset', shopper.email))
-    await page.goto(link.pathname + link.search)
+    await visit(page, link.pathname + link.search)
     await page.getByLabel('New password').fill('second password 2')
     await page.getByRole('button', { name: 'Save the new password' }).click()
     await page.getByText('Your password is changed. You can log in.').waitFor()
@@ -148,7 +149,7 @@ describe('the storefront', () => {
 
   it('suggests products while the shopper types, and lists the results of a search', async () => {
     const { page, watcher } = await openShop(browser.newContext, PHONE)
-    await page.goto('/search')
+    await visit(page, '/search')
     await page.getByRole('searchbox', { name: 'Search products' }).fill('hood')
 
     const suggestions = page.getByRole('navigation', { name: 'Suggestions' })
@@ -163,7 +164,7 @@ describe('the storefront', () => {
 
   it('changes the currency when the shopper picks a country of another region', async () => {
     const { page, watcher } = await openShop(browser.newContext, DESKTOP)
-    await page.goto(`/products/${SHIRT.handle}`)
+    await visit(page, `/products/${SHIRT.handle}`)
     const price = page.getByTestId('product-price')
     await expect.poll(() => price.innerText()).toMatch(/^\$\d+\.\d\d$/)
 

@@ -67,6 +67,15 @@ interface AxeViolation {
   nodes: { target: string[] }[]
 }
 
+/**
+ * Opens a shop page and waits until the client has rendered it: before that the page is the
+ * server's HTML, and a click or a choice on it is lost when the client takes over.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' })
+}
+
 /** Checks the page, then keeps its picture. */
 export async function checkpoint(page: Page, name: string): Promise<void> {
   await expectAccessible(page, name)
@@ -74,7 +83,7 @@ export async function checkpoint(page: Page, name: string): Promise<void> {
 }
 
 export async function addToCart(page: Page, product: { handle: string; title: string }): Promise<void> {
-  await page.goto(`/products/${product.handle}`)
+  await visit(page, `/products/${product.handle}`)
   await page.getByRole('heading', { level: 1, name: product.title }).waitFor()
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await page.getByText('Added to your cart.').waitFor()
@@ -88,7 +97,7 @@ export interface Shopper {
 
 /** From the cart page to a placed order, with the mouse; answers the order number shown. */
 export async function checkOut(page: Page, shopper: Shopper, options: { doubleClick?: boolean } = {}): Promise<number> {
-  await page.goto('/cart')
+  await visit(page, '/cart')
   await page.getByRole('button', { name: 'Go to checkout' }).click()
   await page.waitForURL('**/checkout')
   const email = page.getByRole('textbox', { name: 'E-mail' })

@@ -1,6 +1,6 @@
 import { createQueryClient, EmporiumClient } from '@emporium/react'
 import { hydrate } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { initI18n } from './i18n/i18n'
@@ -27,6 +27,17 @@ async function loadFirstRoute(): Promise<void> {
   )
 }
 
+/**
+ * Marks the page as answering input. Until the client's first render the page is the server's HTML,
+ * whose buttons and selects do nothing yet; tests wait for this mark before they act.
+ */
+function MarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true'
+  }, [])
+  return null
+}
+
 const config = storefrontConfig()
 const queryClient = createQueryClient()
 serverState(queryClient)
@@ -49,6 +60,7 @@ createRoot(document.getElementById('root')!).render(
       features={config.features}
     >
       <RouterProvider router={router} />
+      <MarkInteractive />
     </ShopProviders>
   </StrictMode>,
 )
