@@ -11,6 +11,8 @@ import type {
   paymentCollections,
   products,
   regions,
+  returnReasons,
+  returns,
   salesChannels,
   shipping,
   store,
@@ -35,6 +37,17 @@ export type AdminResetPasswordRequest = Static<typeof users.AdminResetPasswordRe
 export type AdminListInvitesRes = Static<typeof users.AdminListInvitesRes>
 export type AdminPostInvitesReq = Static<typeof users.AdminPostInvitesReq>
 export type AdminPostInvitesInviteAcceptReq = Static<typeof users.AdminPostInvitesInviteAcceptReq>
+export type ReturnReason = Static<typeof returnReasons.ReturnReason>
+export type AdminPostReturnReasonsReq = Static<typeof returnReasons.AdminPostReturnReasonsReq>
+export type AdminPostReturnReasonsReasonReq = Static<typeof returnReasons.AdminPostReturnReasonsReasonReq>
+export type AdminReturnReasonsListRes = Static<typeof returnReasons.ReturnReasonsListRes>
+export type AdminReturnReasonsRes = Static<typeof returnReasons.ReturnReasonsRes>
+export type Return = Static<typeof returns.Return>
+export type AdminPostOrdersOrderReturnsReq = Static<typeof returns.AdminPostOrdersOrderReturnsReq>
+export type AdminPostReturnsReturnReceiveReq = Static<typeof returns.AdminPostReturnsReturnReceiveReq>
+export type AdminGetReturnsParams = Static<typeof returns.AdminGetReturnsParams>
+export type AdminReturnsListRes = Static<typeof returns.AdminReturnsListRes>
+export type AdminReturnsRes = Static<typeof returns.ReturnsRes>
 export type Note = Static<typeof notes.Note>
 export type AdminGetNotesParams = Static<typeof notes.AdminGetNotesParams>
 export type AdminNotesListRes = Static<typeof notes.AdminNotesListRes>

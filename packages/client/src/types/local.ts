@@ -93,28 +93,6 @@ export interface PriceList extends SoftDeletable {
   includes_tax?: boolean
 }
 
-export interface Return extends Entity {
-  status: 'requested' | 'received' | 'requires_action' | 'canceled'
-  swap_id: string | null
-  claim_order_id: string | null
-  order_id: string | null
-  location_id: string | null
-  shipping_data: Json | null
-  refund_amount: number
-  received_at: Timestamp | null
-  no_notification: boolean | null
-  metadata: Json | null
-  idempotency_key: string | null
-}
-
-export interface ReturnReason extends SoftDeletable {
-  value: string
-  label: string
-  description: string | null
-  parent_return_reason_id: string | null
-  metadata: Json | null
-}
-
 export interface Swap extends SoftDeletable {
   fulfillment_status: string
   payment_status: string

@@ -7,12 +7,19 @@ import type {
   paymentCollections,
   products,
   regions,
+  returnReasons,
+  returns,
   search,
   shipping,
   Static,
 } from '@emporium/server/contracts'
 
 /** Storefront wire types, taken from the server's contracts (types only). */
+
+export type StoreReturnReasonsListRes = Static<typeof returnReasons.ReturnReasonsListRes>
+export type StoreReturnReasonsRes = Static<typeof returnReasons.ReturnReasonsRes>
+export type StorePostReturnsReq = Static<typeof returns.StorePostReturnsReq>
+export type StoreReturnsRes = Static<typeof returns.ReturnsRes>
 
 export type Cart = Static<typeof carts.Cart>
 export type LineItem = Static<typeof carts.LineItem>

@@ -9,8 +9,6 @@ import type {
   OrderEdit,
   Payload,
   PriceList,
-  Return,
-  ReturnReason,
   Swap,
 } from '../../types/local.js'
 import { CrudResource, type LocalCrud } from '../crud.js'
@@ -76,7 +74,7 @@ export class AdminOrders extends Resource {
     return this.act(id, '/shipment', payload, headers)
   }
 
-  requestReturn(id: string, payload: Payload, headers?: RequestHeaders) {
+  requestReturn(id: string, payload: T.AdminPostOrdersOrderReturnsReq, headers?: RequestHeaders) {
     return this.act(id, '/return', payload, headers)
   }
 
@@ -180,7 +178,7 @@ export class AdminSwaps extends Resource {
 }
 
 export class AdminReturns extends Resource {
-  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ returns: Return[] } & PageRes> {
+  list(query?: T.AdminGetReturnsParams, headers?: RequestHeaders): ResponsePromise<T.AdminReturnsListRes> {
     return this.getRequest('/admin/returns', query, headers)
   }
 
@@ -190,9 +188,9 @@ export class AdminReturns extends Resource {
 
   receive(
     id: string,
-    payload: { items: { item_id: string; quantity: number }[]; refund?: number },
+    payload: T.AdminPostReturnsReturnReceiveReq,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ return: Return }> {
+  ): ResponsePromise<T.AdminReturnsRes> {
     return this.postRequest(`/admin/returns/${seg(id)}/receive`, payload, undefined, headers)
   }
 }
@@ -363,7 +361,14 @@ export class AdminNotes extends CrudResource<{
   protected readonly path = '/admin/notes'
 }
 
-export class AdminReturnReasons extends CrudResource<LocalCrud<'return_reason', 'return_reasons', ReturnReason>> {
+export class AdminReturnReasons extends CrudResource<{
+  create: T.AdminPostReturnReasonsReq
+  update: T.AdminPostReturnReasonsReasonReq
+  listQuery: Record<string, never>
+  retrieveQuery: Record<string, never>
+  one: T.AdminReturnReasonsRes
+  list: T.AdminReturnReasonsListRes
+}> {
   protected readonly path = '/admin/return-reasons'
 }
 

@@ -1,5 +1,11 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
-import type { GiftCard, OrderEdit, Payload, Return, ReturnReason, Swap } from '../../types/local.js'
+import type { GiftCard, OrderEdit, Payload, Swap } from '../../types/local.js'
+import type {
+  StorePostReturnsReq,
+  StoreReturnReasonsListRes,
+  StoreReturnReasonsRes,
+  StoreReturnsRes,
+} from '../../types/store.js'
 import type {
   StoreGetOrdersParams,
   StoreOrderFindParams,
@@ -76,14 +82,6 @@ export class StoreGiftCards extends Resource {
   }
 }
 
-export interface StoreReturnReasonsListRes {
-  return_reasons: ReturnReason[]
-}
-
-export interface StoreReturnReasonsRes {
-  return_reason: ReturnReason
-}
-
 export class StoreReturnReasons extends Resource {
   list(headers?: RequestHeaders): ResponsePromise<StoreReturnReasonsListRes> {
     return this.getRequest('/store/return-reasons', undefined, headers)
@@ -94,14 +92,8 @@ export class StoreReturnReasons extends Resource {
   }
 }
 
-export interface StorePostReturnsReq {
-  order_id: string
-  items: { item_id: string; quantity: number; reason_id?: string; note?: string }[]
-  return_shipping?: { option_id: string }
-}
-
 export class StoreReturns extends Resource {
-  create(payload: StorePostReturnsReq, headers?: RequestHeaders): ResponsePromise<{ return: Return }> {
+  create(payload: StorePostReturnsReq, headers?: RequestHeaders): ResponsePromise<StoreReturnsRes> {
     return this.postRequest('/store/returns', payload, undefined, headers)
   }
 }
