@@ -63,6 +63,8 @@ async function call<T>(api: Api, method: 'GET' | 'POST', path: string, body?: un
 
 interface Prepared {
   shippingOptionId: string
+  /** A payment provider that answers from outside the transaction (the `test` gateway stand-in), if the server has one. */
+  gatewayProviderId?: string
   variantIds: string[]
   /** A country of the region for the shipping address: `us` in the demo's North America. */
   countryCode: string
@@ -76,18 +78,47 @@ interface ShippingOption {
   requirements?: unknown[]
 }
 
-/**
- * The region's flat-rate shipping option in the default profile, created through the admin API
- * (as the demo admin) when there is none: the bench database may predate the demo's options.
- */
-async function ensureShippingOption(db: Db, api: Api, regionId: string, databaseUrl: string) {
+/** The admin API as the demo admin, or undefined when the bench database has no demo login. */
+async function adminApi(db: Db, api: Api, databaseUrl: string): Promise<Api | undefined> {
   const login = await readDemoLogin(db, benchConfig(databaseUrl))
   if (!login?.password) return undefined
   const { access_token: token } = await call<{ access_token: string }>(api, 'POST', '/admin/auth/token', {
     email: login.email,
     password: login.password,
   })
-  const admin: Api = { url: api.url, headers: { authorization: `Bearer ${token}` } }
+  return { url: api.url, headers: { authorization: `Bearer ${token}` } }
+}
+
+/**
+ * The `test` payment provider, a gateway stand-in that is not `local`, enabled in the region so the
+ * checkout can run the path real gateways take (authorization outside the transaction). Servers
+ * started with NODE_ENV=production have no `test` provider: undefined.
+ */
+async function ensureGatewayProvider(admin: Api, regionId: string): Promise<string | undefined> {
+  const { payment_providers: installed } = await call<{ payment_providers: { id: string }[] }>(
+    admin,
+    'GET',
+    '/admin/store/payment-providers',
+  )
+  if (!installed.some((provider) => provider.id === 'test')) return undefined
+  const { region: found } = await call<{ region: { payment_providers: { id: string }[] } }>(
+    admin,
+    'GET',
+    `/admin/regions/${regionId}`,
+  )
+  const enabled = found.payment_providers.map((provider) => provider.id)
+  if (!enabled.includes('test')) {
+    await call(admin, 'POST', `/admin/regions/${regionId}`, { payment_providers: [...enabled, 'test'] })
+    console.log('  (enabled the test payment provider in the benchmark\'s region)')
+  }
+  return 'test'
+}
+
+/**
+ * The region's flat-rate shipping option in the default profile, created through the admin API
+ * (as the demo admin) when there is none: the bench database may predate the demo's options.
+ */
+async function ensureShippingOption(admin: Api, regionId: string) {
   const [{ shipping_options: options }, { shipping_profiles: profiles }] = await Promise.all([
     call<{ shipping_options: ShippingOption[] }>(
       admin,
@@ -183,11 +214,13 @@ async function findOrMake(url: string, databaseUrl: string, fixtures: Fixtures):
       .orderBy(sql`${country.iso_2} <> 'us'`, asc(country.iso_2))
       .limit(1)
     if (!place) return 'the region has no country to ship to'
-    const option = await ensureShippingOption(db, { url, headers: {} }, regionId, databaseUrl)
-    if (!option) return 'no demo admin login in bench/.emporium/data to create a shipping option with'
+    const admin = await adminApi(db, { url, headers: {} }, databaseUrl)
+    if (!admin) return 'no demo admin login in bench/.emporium/data to create a shipping option with'
+    const option = await ensureShippingOption(admin, regionId)
+    const gatewayProviderId = await ensureGatewayProvider(admin, regionId)
     const variantIds = await sellableVariants(db, publishableKey, place.currency, option.profile_id)
     if (variantIds.length === 0) return 'no variant in stock in the default shipping profile (run bench:seed again)'
-    return { shippingOptionId: option.id, variantIds, countryCode: place.country }
+    return { shippingOptionId: option.id, gatewayProviderId, variantIds, countryCode: place.country }
   } finally {
     await database.close()
   }
@@ -351,27 +384,31 @@ function getCart(): Scenario {
 
 /**
  * A guest's whole checkout, as a storefront makes it: cart, item, e-mail and address, shipping
- * method, payment sessions, the manual provider chosen, completion. Each of the 10 connections is
- * a shopper going through the 7 steps again and again.
+ * method, payment sessions, the provider chosen, completion. Each of the 10 connections is a
+ * shopper going through the 7 steps again and again. With `gateway`, the payment goes through the
+ * `test` provider, which is not `local`: authorized outside the cart's transaction, as a real
+ * gateway is (docs/adr/0004-in-process-providers.md compares the two).
  */
-function checkout(): Scenario {
+function checkout(gateway = false): Scenario {
   let ready: Prepared | undefined
   // Each checkout is a new guest, as most are: their e-mail makes a customer record.
   const run = Date.now().toString(36)
   let shoppers = 0
   return {
-    name: 'checkout',
+    name: gateway ? 'checkout (gateway provider)' : 'checkout',
     target: 'server',
     connections: 10,
     async setup({ url, databaseUrl }, fixtures) {
       const found = await prepare(url, databaseUrl, fixtures)
       if (typeof found === 'string') return found
+      if (gateway && !found.gatewayProviderId) return 'the server has no test payment provider (NODE_ENV=production)'
       ready = found
       return undefined
     },
     steps(fixtures) {
       if (!ready) return undefined
       const { variantIds, countryCode, shippingOptionId } = ready
+      const providerId = gateway ? ready.gatewayProviderId : 'manual'
       return [
         {
           method: 'POST',
@@ -399,7 +436,7 @@ function checkout(): Scenario {
         })),
         onCart(fixtures, '/store/carts/{cart}/shipping-methods', () => ({ option_id: shippingOptionId })),
         onCart(fixtures, '/store/carts/{cart}/payment-sessions'),
-        onCart(fixtures, '/store/carts/{cart}/payment-session', () => ({ provider_id: 'manual' })),
+        onCart(fixtures, '/store/carts/{cart}/payment-session', () => ({ provider_id: providerId })),
         onCart(fixtures, '/store/carts/{cart}/complete'),
       ]
     },
@@ -407,4 +444,4 @@ function checkout(): Scenario {
 }
 
 /** In the order they run, after the catalogue's reads. */
-export const checkoutScenarios: Scenario[] = [createCart, addLineItem(), getCart(), checkout()]
+export const checkoutScenarios: Scenario[] = [createCart, addLineItem(), getCart(), checkout(), checkout(true)]
