@@ -13,7 +13,8 @@ import {
   productSalesChannel,
   productVariant,
 } from '../../packages/server/src/modules/catalog/schema.js'
-import { country, region } from '../../packages/server/src/modules/regions/schema.js'
+import { country, region, regionPaymentProvider } from '../../packages/server/src/modules/regions/schema.js'
+import { paymentProvider } from '../../packages/server/src/modules/store/schema.js'
 import { publishableApiKeySalesChannel } from '../../packages/server/src/modules/sales-channels/schema.js'
 import { readDemoLogin } from '../../packages/server/src/seed/demo.js'
 import { benchConfig } from './env.js'
@@ -63,8 +64,6 @@ async function call<T>(api: Api, method: 'GET' | 'POST', path: string, body?: un
 
 interface Prepared {
   shippingOptionId: string
-  /** A payment provider that answers from outside the transaction (the `test` gateway stand-in), if the server has one. */
-  gatewayProviderId?: string
   variantIds: string[]
   /** A country of the region for the shipping address: `us` in the demo's North America. */
   countryCode: string
@@ -90,28 +89,25 @@ async function adminApi(db: Db, api: Api, databaseUrl: string): Promise<Api | un
 }
 
 /**
- * The `test` payment provider, a gateway stand-in that is not `local`, enabled in the region so the
- * checkout can run the path real gateways take (authorization outside the transaction). Servers
- * started with NODE_ENV=production have no `test` provider: undefined.
+ * Links the `test` payment provider (a gateway stand-in, not `local`) to the region, or unlinks it.
+ * Only the gateway checkout has it: payment sessions are made for every provider of the region, and
+ * the plain checkout must not pay for a second one. Written to the database, as the server does not
+ * offer `test` to staff.
  */
-async function ensureGatewayProvider(admin: Api, regionId: string): Promise<string | undefined> {
-  const { payment_providers: installed } = await call<{ payment_providers: { id: string }[] }>(
-    admin,
-    'GET',
-    '/admin/store/payment-providers',
-  )
-  if (!installed.some((provider) => provider.id === 'test')) return undefined
-  const { region: found } = await call<{ region: { payment_providers: { id: string }[] } }>(
-    admin,
-    'GET',
-    `/admin/regions/${regionId}`,
-  )
-  const enabled = found.payment_providers.map((provider) => provider.id)
-  if (!enabled.includes('test')) {
-    await call(admin, 'POST', `/admin/regions/${regionId}`, { payment_providers: [...enabled, 'test'] })
-    console.log('  (enabled the test payment provider in the benchmark\'s region)')
+async function linkGatewayProvider(databaseUrl: string, regionId: string, linked: boolean): Promise<void> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: 1 })
+  try {
+    const { db } = database
+    const link = and(eq(regionPaymentProvider.region_id, regionId), eq(regionPaymentProvider.provider_id, 'test'))
+    if (!linked) {
+      await db.delete(regionPaymentProvider).where(link)
+      return
+    }
+    await db.insert(paymentProvider).values({ id: 'test', is_installed: false }).onConflictDoNothing()
+    await db.insert(regionPaymentProvider).values({ region_id: regionId, provider_id: 'test' }).onConflictDoNothing()
+  } finally {
+    await database.close()
   }
-  return 'test'
 }
 
 /**
@@ -217,10 +213,9 @@ async function findOrMake(url: string, databaseUrl: string, fixtures: Fixtures):
     const admin = await adminApi(db, { url, headers: {} }, databaseUrl)
     if (!admin) return 'no demo admin login in bench/.emporium/data to create a shipping option with'
     const option = await ensureShippingOption(admin, regionId)
-    const gatewayProviderId = await ensureGatewayProvider(admin, regionId)
     const variantIds = await sellableVariants(db, publishableKey, place.currency, option.profile_id)
     if (variantIds.length === 0) return 'no variant in stock in the default shipping profile (run bench:seed again)'
-    return { shippingOptionId: option.id, gatewayProviderId, variantIds, countryCode: place.country }
+    return { shippingOptionId: option.id, variantIds, countryCode: place.country }
   } finally {
     await database.close()
   }
@@ -401,14 +396,14 @@ function checkout(gateway = false): Scenario {
     async setup({ url, databaseUrl }, fixtures) {
       const found = await prepare(url, databaseUrl, fixtures)
       if (typeof found === 'string') return found
-      if (gateway && !found.gatewayProviderId) return 'the server has no test payment provider (NODE_ENV=production)'
+      await linkGatewayProvider(databaseUrl, fixtures.regionId!, gateway)
       ready = found
       return undefined
     },
     steps(fixtures) {
       if (!ready) return undefined
       const { variantIds, countryCode, shippingOptionId } = ready
-      const providerId = gateway ? ready.gatewayProviderId : 'manual'
+      const providerId = gateway ? 'test' : 'manual'
       return [
         {
           method: 'POST',
