@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { provideSeam } from '../../core/seams.js'
 import { adminOrderRoutes } from './admin/routes.js'
 import { storeCompleteCartRoutes } from './checkout/routes.js'
+import { adminDraftOrderRoutes } from './draft-orders/routes.js'
 import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
 import { registerOrderMailSubscribers } from './emails/subscribers.js'
@@ -16,6 +17,7 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(storeOrderRoutes)
   await app.register(adminOrderRoutes)
   await app.register(adminOrderTimelineRoutes)
+  await app.register(adminDraftOrderRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)
 }
