@@ -23,3 +23,8 @@ CREATE INDEX draft_order_created_at_idx ON draft_order (created_at DESC, id DESC
 CREATE INDEX draft_order_updated_at_idx ON draft_order (updated_at DESC, id DESC);
 CREATE INDEX draft_order_status_idx ON draft_order (status, created_at DESC, id DESC);
 CREATE INDEX draft_order_display_id_idx ON draft_order (display_id DESC, id DESC);
+
+-- A draft order's cart carries a prefix of its own, so that the storefront's cart routes refuse it
+-- without a read; the check keeps prefix and type together (existing carts are all cart_…).
+ALTER TABLE cart ADD CONSTRAINT cart_draft_order_id_prefix
+  CHECK ((type = 'draft_order') = (id LIKE 'dcart\_%')) NOT VALID;

@@ -61,7 +61,7 @@ export const storeCartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => {
     const params = request.params as { id?: string; cart_id?: string } | undefined
     const id = params?.id ?? params?.cart_id
-    if (id) await assertStorefrontCart(app.db, id)
+    if (id) assertStorefrontCart(id)
   })
 
   app.post(

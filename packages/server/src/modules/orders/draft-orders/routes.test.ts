@@ -7,6 +7,7 @@ import { makeRegion, type RegionFixture } from '../../../testing/factories/regio
 import { makeShippingOption, type ShippingOptionFixture } from '../../../testing/factories/shipping.js'
 import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
+import { cart } from '../../carts/schema.js'
 import { productVariant } from '../../catalog/schema.js'
 import { order, payment } from '../schema.js'
 import { orderEvents } from '../admin/test-helpers.js'
@@ -334,5 +335,11 @@ describe('draft carts and the storefront', () => {
     expect((await store('POST', `/store/carts/${id}/complete`)).statusCode).toBe(400)
     const orders = await db().select().from(order).where(eq(order.cart_id, id))
     expect(orders).toEqual([])
+  })
+
+  it('keeps the draft cart prefix and the draft_order type together', async () => {
+    const s = await setup()
+    const draft = await createDraft(s)
+    await expect(db().update(cart).set({ type: 'default' }).where(eq(cart.id, draft.cart_id))).rejects.toThrow()
   })
 })

@@ -21,7 +21,7 @@ import { addLines } from '../../carts/line-items.js'
 import { readForLines, type LineReads } from '../../carts/line-reads.js'
 import { mutateCart, type CartEnv } from '../../carts/lock.js'
 import { cart, lineItem, lineItemAdjustment, shippingMethod } from '../../carts/schema.js'
-import { retrieveCart, updateCart } from '../../carts/service.js'
+import { DRAFT_CART_ID_PREFIX, retrieveCart, updateCart } from '../../carts/service.js'
 import { requireVariants } from '../../carts/variants.js'
 import { customer } from '../../customers/schema.js'
 import { findOrCreateGuestCustomer } from '../../customers/service.js'
@@ -274,7 +274,7 @@ export async function createDraftOrder(db: Db, env: CartEnv, input: AdminPostDra
   return inTransaction(db, async (tx) => {
     const region = await draftRegion(tx, input.region_id)
     const owner = await draftCustomer(tx, input)
-    const cartId = generateId('cart')
+    const cartId = generateId(DRAFT_CART_ID_PREFIX)
     const id = generateId('dorder')
     const addresses: Partial<Record<'shipping_address_id' | 'billing_address_id', string>> = {}
     for (const kind of ['shipping_address', 'billing_address'] as const) {
