@@ -6,7 +6,7 @@ import type { Db } from '../../../db/types.js'
 import type { FulfillmentData, FulfillmentProvider } from '../../../providers/fulfillment.js'
 import { lineItem, shippingMethod } from '../../carts/schema.js'
 import { requireLocation } from '../../inventory/locations.js'
-import { fulfillLineReservations, restockVariants } from '../../inventory/reservations.js'
+import { fulfillLineReservations, restockVariants, withdrawVariants } from '../../inventory/reservations.js'
 import { reservationItem } from '../../inventory/schema.js'
 import { product, productVariant } from '../../catalog/schema.js'
 import { retrieveSingleTypeProfile } from '../../shipping/profiles.js'
@@ -240,13 +240,11 @@ export async function createOrderFulfillment(
   })
 }
 
-/** With the inventory module and a location: the fulfilled units leave the lines' reservations there. */
-async function takeFromStock(
-  tx: Db,
-  env: OrderEnv,
-  planned: { line: LineRow; quantity: number }[],
-  locationId: string | undefined,
-) {
+/**
+ * With the inventory module and a location: the fulfilled units leave the lines' reservations
+ * there; a line without a reservation has its variant's stock at the location lowered instead (v1).
+ */
+async function takeFromStock(tx: Db, env: OrderEnv, planned: PlannedItem[], locationId: string | undefined) {
   if (!env.flags.inventoryService || !locationId) return
   const withVariant = planned.filter(({ line }) => line.variant_id)
   if (withVariant.length === 0) return
@@ -262,10 +260,15 @@ async function takeFromStock(
         isNull(reservationItem.deleted_at),
       ),
     )
+  const isReserved = ({ line }: PlannedItem) => reserved.some((row) => row.line_item_id === line.id)
   const lines = withVariant
-    .filter(({ line }) => reserved.some((row) => row.line_item_id === line.id))
+    .filter(isReserved)
     .map(({ line, quantity }) => ({ line_item_id: line.id, variant_id: line.variant_id!, quantity }))
   if (lines.length > 0) await fulfillLineReservations(tx, lines, locationId)
+  const unreserved = withVariant
+    .filter((item) => !isReserved(item))
+    .map(({ line, quantity }) => ({ variant_id: line.variant_id!, quantity }))
+  if (unreserved.length > 0) await withdrawVariants(tx, unreserved, locationId)
 }
 
 async function setFulfillmentStatus(tx: Db, orderId: string, status?: FulfillmentStatus) {
