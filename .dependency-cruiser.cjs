@@ -113,6 +113,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'orders-admin-below-operations',
+      severity: 'error',
+      comment:
+        "orders/admin/ is the order's core (state, claim, wire shapes); payments/ and fulfillments/ build on it and register their own routes, never the other way",
+      from: { path: `${SRC}/modules/orders/admin/` },
+      to: { path: `${SRC}/modules/orders/(payments|fulfillments)/` },
+    },
+    {
       name: 'no-cycle',
       severity: 'error',
       comment: 'files that import each other (types aside) load in an order that depends on who is imported first',

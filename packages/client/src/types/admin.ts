@@ -4,6 +4,7 @@ import type {
   batchJobs,
   inventory,
   customers,
+  draftOrders,
   lookups,
   notes,
   orders,
@@ -230,3 +231,17 @@ export type AdminPostPaymentRefundsReq = Static<typeof adminOrders.AdminPostPaym
 export type AdminRefundRes = Static<typeof adminOrders.AdminRefundRes>
 export type AdminFulfillment = Static<typeof orders.Fulfillment>
 export type AdminRefund = Static<typeof adminOrders.Refund>
+
+export type DraftOrder = Static<typeof draftOrders.DraftOrder>
+export type AdminGetDraftOrdersParams = Static<typeof draftOrders.AdminGetDraftOrdersParams>
+export type AdminDraftOrdersRes = Static<typeof draftOrders.AdminDraftOrdersRes>
+export type AdminDraftOrdersListRes = Static<typeof draftOrders.AdminDraftOrdersListRes>
+export type AdminDraftOrderPayRes = Static<typeof draftOrders.AdminDraftOrderPayRes>
+export type AdminPostDraftOrdersReq = Static<typeof draftOrders.AdminPostDraftOrdersReq>
+export type AdminPostDraftOrdersDraftOrderReq = Static<typeof draftOrders.AdminPostDraftOrdersDraftOrderReq>
+export type AdminPostDraftOrdersDraftOrderLineItemsReq = Static<
+  typeof draftOrders.AdminPostDraftOrdersDraftOrderLineItemsReq
+>
+export type AdminPostDraftOrdersDraftOrderLineItemsItemReq = Static<
+  typeof draftOrders.AdminPostDraftOrdersDraftOrderLineItemsItemReq
+>

@@ -42,18 +42,6 @@ export interface DiscountCondition extends SoftDeletable {
   metadata: Json | null
 }
 
-export interface DraftOrder extends Entity {
-  status: 'open' | 'completed'
-  display_id: number
-  cart_id: string | null
-  order_id: string | null
-  canceled_at: Timestamp | null
-  completed_at: Timestamp | null
-  no_notification_order: boolean | null
-  metadata: Json | null
-  idempotency_key: string | null
-}
-
 export interface GiftCard extends SoftDeletable {
   code: string
   value: number

@@ -107,12 +107,14 @@ export class ManualPaymentProvider implements PaymentProvider {
   }
 }
 
+export const SYSTEM_PAYMENT_PROVIDER_ID = 'system'
+
 /**
  * v1's internal `system` provider: draft orders marked paid by staff and zero-total carts go
  * through it. It is callable but never listed among the store's providers or offered to regions.
  */
 export class SystemPaymentProvider extends ManualPaymentProvider {
-  override readonly id = 'system'
+  override readonly id = SYSTEM_PAYMENT_PROVIDER_ID
 
   override async initiatePayment(): Promise<{ data: PaymentData; status: PaymentSessionStatus }> {
     return { data: {}, status: 'authorized' }

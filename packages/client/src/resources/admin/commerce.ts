@@ -4,7 +4,6 @@ import type { AdminOrdersRes } from '../../types/admin.js'
 import type {
   Discount,
   DiscountCondition,
-  DraftOrder,
   GiftCard,
   OrderEdit,
   Payload,
@@ -195,28 +194,39 @@ export class AdminReturns extends Resource {
   }
 }
 
-export class AdminDraftOrders extends CrudResource<LocalCrud<'draft_order', 'draft_orders', DraftOrder>> {
+export class AdminDraftOrders extends CrudResource<{
+  create: T.AdminPostDraftOrdersReq
+  update: T.AdminPostDraftOrdersDraftOrderReq
+  listQuery: T.AdminGetDraftOrdersParams
+  retrieveQuery: Record<string, never>
+  one: T.AdminDraftOrdersRes
+  list: T.AdminDraftOrdersListRes
+}> {
   protected readonly path = '/admin/draft-orders'
 
   /** Marks the draft paid, which turns it into an order. */
-  markPaid(id: string, headers?: RequestHeaders): ResponsePromise<AdminOrdersRes> {
+  markPaid(id: string, headers?: RequestHeaders): ResponsePromise<T.AdminDraftOrderPayRes> {
     return this.postRequest(`${this.itemPath(id)}/pay`, undefined, undefined, headers)
   }
 
-  addLineItem(id: string, payload: Payload, headers?: RequestHeaders): ResponsePromise<{ draft_order: DraftOrder }> {
+  addLineItem(
+    id: string,
+    payload: T.AdminPostDraftOrdersDraftOrderLineItemsReq,
+    headers?: RequestHeaders,
+  ): ResponsePromise<T.AdminDraftOrdersRes> {
     return this.postRequest(`${this.itemPath(id)}/line-items`, payload, undefined, headers)
   }
 
   updateLineItem(
     id: string,
     itemId: string,
-    payload: Payload,
+    payload: T.AdminPostDraftOrdersDraftOrderLineItemsItemReq,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ draft_order: DraftOrder }> {
+  ): ResponsePromise<T.AdminDraftOrdersRes> {
     return this.postRequest(`${this.itemPath(id)}/line-items/${seg(itemId)}`, payload, undefined, headers)
   }
 
-  removeLineItem(id: string, itemId: string, headers?: RequestHeaders): ResponsePromise<{ draft_order: DraftOrder }> {
+  removeLineItem(id: string, itemId: string, headers?: RequestHeaders): ResponsePromise<T.AdminDraftOrdersRes> {
     return this.deleteRequest(`${this.itemPath(id)}/line-items/${seg(itemId)}`, undefined, undefined, headers)
   }
 }

@@ -66,6 +66,17 @@ export async function retrieveCart(db: Db, flags: CartFlags, id: string): Promis
   return cartView(db, await loadCartDetails(db, id, flags), defaultCartRelations(flags))
 }
 
+/**
+ * A draft order's cart has an id of its own prefix (the cart table's check holds it to its type),
+ * so the storefront refuses one without reading it.
+ */
+export const DRAFT_CART_ID_PREFIX = 'dcart'
+
+/** The storefront's routes answer a draft order's cart as unknown (it is the admin's). */
+export function assertStorefrontCart(id: string): void {
+  if (id.startsWith(`${DRAFT_CART_ID_PREFIX}_`)) throw NotFound.entity('Cart', id)
+}
+
 async function retrieveCustomerEmail(db: Db, id: string): Promise<{ id: string; email: string }> {
   const [row] = await db
     .select({ id: customer.id, email: customer.email })

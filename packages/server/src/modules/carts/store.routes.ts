@@ -27,7 +27,14 @@ import {
   selectPaymentSession,
   updatePaymentSessionData,
 } from './payment-sessions.js'
-import { calculateTaxesStages, createCart, removeDiscount, retrieveStoreCart, updateCart } from './service.js'
+import {
+  assertStorefrontCart,
+  calculateTaxesStages,
+  createCart,
+  removeDiscount,
+  retrieveStoreCart,
+  updateCart,
+} from './service.js'
 import { addShippingMethod, listCartShippingOptions } from './shipping-methods.js'
 
 export function cartEnv(app: FastifyInstance): CartEnv {
@@ -49,6 +56,13 @@ const cartResponse = { 200: StoreCartsRes }
 export const storeCartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const env = cartEnv(app)
   const flags = env.flags
+
+  // A draft order's cart is the admin's: to the storefront it does not exist.
+  app.addHook('preHandler', async (request) => {
+    const params = request.params as { id?: string; cart_id?: string } | undefined
+    const id = params?.id ?? params?.cart_id
+    if (id) assertStorefrontCart(id)
+  })
 
   app.post(
     '/store/carts',

@@ -431,6 +431,29 @@ export async function restockVariants(
   items: { variant_id: string; quantity: number }[],
   locationId: string,
 ): Promise<void> {
+  await adjustVariantStock(db, items, locationId, 1)
+}
+
+/**
+ * A fulfilment of lines that hold no reservation (v1 adjusts the inventory at the location): the
+ * units leave the stock of `locationId`. The level must exist there, and stock never goes below
+ * zero (the CHECK constraint's 400).
+ */
+export async function withdrawVariants(
+  db: Db,
+  items: { variant_id: string; quantity: number }[],
+  locationId: string,
+): Promise<void> {
+  await adjustVariantStock(db, items, locationId, -1)
+}
+
+/** Stocked quantities at `locationId` raised (1) or lowered (-1) by the variants' units. */
+async function adjustVariantStock(
+  db: Db,
+  items: { variant_id: string; quantity: number }[],
+  locationId: string,
+  direction: 1 | -1,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await requireLocation(tx, locationId, 'location_id')
     if (items.length === 0) return
@@ -446,7 +469,7 @@ export async function restockVariants(
       }
     }
     for (const [itemId, quantity] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
-      await adjustLevel(tx, itemId, locationId, { reserved: 0, stocked: quantity })
+      await adjustLevel(tx, itemId, locationId, { reserved: 0, stocked: direction * quantity })
     }
   })
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { provideSeam } from '../../core/seams.js'
 import { adminOrderRoutes } from './admin/routes.js'
 import { storeCompleteCartRoutes } from './checkout/routes.js'
+import { adminDraftOrderRoutes } from './draft-orders/routes.js'
+import { adminOrderFulfillmentRoutes } from './fulfillments/routes.js'
+import { adminOrderPaymentRoutes } from './payments/routes.js'
 import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
 import { registerOrderMailSubscribers } from './emails/subscribers.js'
@@ -17,7 +20,10 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(storeCompleteCartRoutes)
   await app.register(storeOrderRoutes)
   await app.register(adminOrderRoutes)
+  await app.register(adminOrderPaymentRoutes)
+  await app.register(adminOrderFulfillmentRoutes)
   await app.register(adminOrderTimelineRoutes)
+  await app.register(adminDraftOrderRoutes)
   await app.register(adminReturnReasonRoutes)
   await app.register(storeReturnReasonRoutes)
   await app.register(adminReturnRoutes)

@@ -143,6 +143,23 @@ export const orderOperation = pgTable('order_operation', {
   expires_at: timestamptz('expires_at').notNull(),
 })
 
+export const DRAFT_ORDER_STATUSES = ['open', 'completed'] as const
+export type DraftOrderStatus = (typeof DRAFT_ORDER_STATUSES)[number]
+
+/** An order put together by staff on a cart of type `draft_order` (migrations/0170_draft_orders.sql). */
+export const draftOrder = pgTable('draft_order', {
+  ...baseColumns(),
+  status: text('status').$type<DraftOrderStatus>().notNull().default('open'),
+  display_id: serial('display_id').notNull(),
+  cart_id: text('cart_id').references(() => cart.id),
+  order_id: text('order_id').references(() => order.id),
+  canceled_at: timestamptz('canceled_at'),
+  completed_at: timestamptz('completed_at'),
+  no_notification_order: boolean('no_notification_order'),
+  idempotency_key: text('idempotency_key'),
+  metadata: metadataColumn(),
+})
+
 // Return reasons, returns and their items: migrations/0180_returns.sql.
 
 /** Why a shopper sends an item back; one level of children under a top-level reason. */

@@ -83,4 +83,31 @@ describe('order reservations', () => {
     )
     expect((await request('GET', '/admin/orders/order_missing/reservations')).statusCode).toBe(404)
   })
+
+  it('takes the stock of a line without a reservation from the location it is fulfilled at', async () => {
+    const { made, line, location, levelNow } = await stockedOrder(10, 3)
+    const fulfilled = await request('POST', `/admin/orders/${made.id}/fulfillment`, {
+      items: [{ item_id: line.id, quantity: 2 }],
+      location_id: location.id,
+    })
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200)
+    expect(await levelNow()).toMatchObject({ stocked_quantity: 8, reserved_quantity: 0 })
+    // Cancelling the fulfilment gives the units back there.
+    const [ful] = fulfilled.json().order.fulfillments
+    expect((await request('POST', `/admin/orders/${made.id}/fulfillments/${ful.id}/cancel`)).statusCode).toBe(200)
+    expect(await levelNow()).toMatchObject({ stocked_quantity: 10, reserved_quantity: 0 })
+  })
+
+  it('refuses to fulfil more unreserved units than the location stocks, changing nothing', async () => {
+    const { made, line, location, levelNow } = await stockedOrder(1, 3)
+    const refused = await request('POST', `/admin/orders/${made.id}/fulfillment`, {
+      items: [{ item_id: line.id, quantity: 3 }],
+      location_id: location.id,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().type).toBe('invalid_data')
+    expect(await levelNow()).toMatchObject({ stocked_quantity: 1, reserved_quantity: 0 })
+    const [after] = await db().select().from(lineItem).where(eq(lineItem.id, line.id))
+    expect(after.fulfilled_quantity ?? 0).toBe(0)
+  })
 })

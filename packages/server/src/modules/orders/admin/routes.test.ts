@@ -3,6 +3,7 @@ import { makeGuestCustomer } from '../../../testing/factories/customers.js'
 import { makeOrder } from '../../../testing/factories/orders.js'
 import { makeRegion } from '../../../testing/factories/regions.js'
 import { makeShippingOption } from '../../../testing/factories/shipping.js'
+import { makeTaxRate } from '../../../testing/factories/tax.js'
 import { makeSalesChannel } from '../../../testing/factories/sales-channels.js'
 import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
@@ -253,6 +254,38 @@ describe('POST /admin/orders/:id/shipping-methods', () => {
       price: -1,
     })
     expect(negative.statusCode).toBe(400)
+  })
+
+  it("writes the method's tax lines: the option's rates, else the region's, as a cart's", async () => {
+    const region = await makeRegion(db(), { tax_rate: 20 })
+    const made = await makeOrder(db(), { region_id: region.id })
+    const plain = await makeShippingOption(db(), region.id)
+    const first = await request('POST', `/admin/orders/${made.id}/shipping-methods`, {
+      option_id: plain.id,
+      price: 1000,
+    })
+    expect(first.statusCode, first.body).toBe(200)
+    const [method] = first.json().order.shipping_methods
+    expect(method.tax_lines).toMatchObject([{ rate: 20, name: 'default', code: 'default' }])
+    expect(first.json().order.shipping_tax_total).toBe(200)
+
+    const special = await makeShippingOption(db(), region.id)
+    await makeTaxRate(db(), {
+      region_id: region.id,
+      rate: 5,
+      code: 'SHIP5',
+      name: 'Reduced',
+      shipping_options: [special.id],
+    })
+    const second = await request('POST', `/admin/orders/${made.id}/shipping-methods`, {
+      option_id: special.id,
+      price: 1000,
+    })
+    const added = second
+      .json()
+      .order.shipping_methods.find((m: { shipping_option_id: string }) => m.shipping_option_id === special.id)
+    expect(added.tax_lines).toMatchObject([{ rate: 5, code: 'SHIP5', name: 'Reduced' }])
+    expect(second.json().order.shipping_tax_total).toBe(250)
   })
 })
 

@@ -16,11 +16,13 @@ import { mergedMetadata } from '../../../db/metadata.js'
 import { inTransaction } from '../../../db/transactions.js'
 import type { Db } from '../../../db/types.js'
 import { productVariant } from '../../catalog/schema.js'
-import { lineItem, shippingMethod } from '../../carts/schema.js'
+import { lineItem, shippingMethod, shippingMethodTaxLine } from '../../carts/schema.js'
 import { insertAddressStatement, normalizeCountry, updateAddressStatement } from '../../customers/addresses.js'
 import { address } from '../../customers/schema.js'
 import { releaseLineReservations } from '../../inventory/reservations.js'
+import { region } from '../../regions/schema.js'
 import { shippingOption } from '../../shipping/schema.js'
+import { computeTaxLines } from '../../tax/system-provider.js'
 import { ORDER_EVENTS } from '../events.js'
 import type { OrderRow } from '../loader.js'
 import { fulfillment, order, payment, refund, type PaymentStatus } from '../schema.js'
@@ -254,6 +256,31 @@ async function giveBackStock(tx: Db, env: OrderEnv, orderId: string): Promise<vo
   }
 }
 
+/**
+ * The tax lines of a method added to an order, from the system tax provider as a cart's are at
+ * completion (the option's rates, else the region's): one per tax code, as the table keeps.
+ */
+async function insertMethodTaxLines(tx: Db, regionId: string, method: { id: string; shipping_option_id: string }) {
+  const [taxed] = await tx.select({ tax_rate: region.tax_rate }).from(region).where(eq(region.id, regionId))
+  const lines = await computeTaxLines(tx, {
+    region: { id: regionId, tax_rate: taxed?.tax_rate ?? 0 },
+    items: [],
+    shipping_methods: [method],
+  })
+  const codes = new Set<string | null>()
+  const kept = lines.shipping_methods.filter((line) => !codes.has(line.code) && !!codes.add(line.code))
+  if (kept.length === 0) return
+  await tx.insert(shippingMethodTaxLine).values(
+    kept.map((line) => ({
+      id: generateId('smtl'),
+      shipping_method_id: method.id,
+      rate: line.rate,
+      name: line.name,
+      code: line.code,
+    })),
+  )
+}
+
 /** `POST /admin/orders/:id/shipping-methods`: a shipping method of one of the order region's options, at `price`. */
 export async function addOrderShippingMethod(
   db: Db,
@@ -271,14 +298,16 @@ export async function addOrderShippingMethod(
     if (option.region_id !== row.region_id) {
       throw new NotAllowed("option_id: the shipping option is not offered in the order's region")
     }
+    const methodId = generateId('sm')
     await tx.insert(shippingMethod).values({
-      id: generateId('sm'),
+      id: methodId,
       shipping_option_id: option.id,
       order_id: id,
       price: input.price,
       data: input.data ?? {},
       includes_tax: false,
     })
+    await insertMethodTaxLines(tx, row.region_id, { id: methodId, shipping_option_id: option.id })
     await tx.update(order).set({ updated_at: new Date() }).where(eq(order.id, id))
     await emit(tx, ORDER_EVENTS.updated, { id, no_notification: row.no_notification })
   })

@@ -1,6 +1,8 @@
 import { InvalidData, NotAllowed } from '../../../core/errors.js'
 import type { PaymentSessionRow } from '../../carts/loader.js'
 import type { CartDetails } from '../../carts/service.js'
+import type { CartType } from '../../carts/schema.js'
+import { SYSTEM_PAYMENT_PROVIDER_ID } from '../../../providers/payment.js'
 
 /** The session the customer chose (`cart.payment_session`), if any. */
 export function selectedSession(details: Pick<CartDetails, 'payment_sessions'>): PaymentSessionRow | undefined {
@@ -40,6 +42,8 @@ function assertPaymentSession(details: CartDetails): void {
   if (details.totals.total <= 0) return
   const session = selectedSession(details)
   if (!session) throw new NotAllowed('You cannot complete a Cart without a payment session.')
+  // The internal `system` provider pays draft orders; it is never offered to regions (v1).
+  if (session.provider_id === SYSTEM_PAYMENT_PROVIDER_ID && details.cart.type === 'draft_order') return
   if (!details.region.payment_providers.some((provider) => provider.id === session.provider_id)) {
     throw new InvalidData(
       `payment_session: the payment provider ${session.provider_id} is not available in the cart's region`,
@@ -51,9 +55,9 @@ function assertPaymentSession(details: CartDetails): void {
  * What a cart needs before it can become an order. Each failure is a 400 naming what is missing;
  * nothing is written, so the cart stays usable and may be completed once fixed.
  */
-export function assertCompletable(details: CartDetails): void {
+export function assertCompletable(details: CartDetails, expectedType: CartType = 'default'): void {
   const { cart } = details
-  if (cart.type !== 'default') {
+  if (cart.type !== expectedType) {
     throw new NotAllowed(`A cart of type ${cart.type} cannot be completed into an order`, 'cart_incompatible_state')
   }
   if (!cart.email) throw new InvalidData('email is required to complete the cart')

@@ -66,6 +66,8 @@ const orderInsert = preparedInsertReturning('order_insert', order, [
   'fulfillment_status',
   'payment_status',
   'idempotency_key',
+  'draft_order_id',
+  'no_notification',
 ])
 
 const paymentInsert = preparedInsert('order_payment_insert', payment, [
@@ -79,7 +81,13 @@ const paymentInsert = preparedInsert('order_payment_insert', payment, [
   'idempotency_key',
 ])
 
-function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyKey: string): Promise<OrderRow[]> {
+function insertOrder(
+  tx: Db,
+  details: CartDetails,
+  orderId: string,
+  idempotencyKey: string,
+  draft: DraftOfOrder | undefined,
+): Promise<OrderRow[]> {
   const { cart, region } = details
   return orderInsert(tx, {
     id: orderId,
@@ -96,6 +104,8 @@ function insertOrder(tx: Db, details: CartDetails, orderId: string, idempotencyK
     fulfillment_status: 'not_fulfilled',
     payment_status: 'awaiting',
     idempotency_key: idempotencyKey,
+    draft_order_id: draft?.id ?? null,
+    no_notification: draft?.no_notification ?? null,
   })
 }
 
@@ -140,16 +150,26 @@ export interface AuthorizedHere {
   authorizedAt: Date
 }
 
-/** The order of an open cart read under its lock in `tx`, as `placeOrder` places it. */
+/** The draft order a `draft_order` cart belongs to, placed by staff marking it paid. */
+export interface DraftOfOrder {
+  id: string
+  no_notification: boolean | null
+}
+
+/**
+ * The order of an open cart read under its lock in `tx`, as `placeOrder` places it; with `draft`,
+ * the order of a draft order's cart (`type=draft_order`), which nothing else may complete.
+ */
 export async function placeOrderOf(
   tx: Db,
   env: CartEnv,
   current: CartDetails,
   idempotencyKey: string,
   authorizedHere?: AuthorizedHere,
+  draft?: DraftOfOrder,
 ): Promise<{ orderId: string; placed: OrderView }> {
   const cartId = current.cart.id
-  assertCompletable(current)
+  assertCompletable(current, draft ? 'draft_order' : 'default')
   assertPaid(current)
   const taxes = await cartTaxLineWrites(tx, current)
   const details = taxes.stored
@@ -178,14 +198,14 @@ export async function placeOrderOf(
   const first = authorizedHere ? [authorizedHere.sessionWrite] : []
   const written = await concurrently(tx, [
     ...first,
-    () => insertOrder(tx, details, orderId, idempotencyKey),
+    () => insertOrder(tx, details, orderId, idempotencyKey, draft),
     ...(paid ? [() => paymentInsert(tx, paid)] : []),
     ...attachCartToOrder(tx, cartId, orderId),
     ...taxes.writes,
     () => takeStock(tx, current, env.flags),
     // After the payment's insert, which `payment_id` refers to.
     () => markCartCompleted(tx, cartId, { payment_id: paid?.id, payment_authorized_at: authorizedHere?.authorizedAt }),
-    () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: null }),
+    () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: draft?.no_notification ?? null }),
     () => loadOrderContext(tx, [refs], COMPLETED_ORDER_SELECTION),
   ])
   const [row] = written[first.length] as OrderRow[]

@@ -4,10 +4,14 @@ import {
   installRecordingFulfillmentProvider,
   type RecordingFulfillmentProvider,
 } from '../../../testing/factories/fulfillment.js'
+import { generateId } from '../../../db/ids.js'
+import { makeProduct } from '../../../testing/factories/catalog.js'
 import { makeOrder } from '../../../testing/factories/orders.js'
+import { makeShippingOption, makeShippingProfile } from '../../../testing/factories/shipping.js'
 import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
-import { lineItem } from '../../carts/schema.js'
+import { lineItem, shippingMethod } from '../../carts/schema.js'
+import { product } from '../../catalog/schema.js'
 import { adminRequest, orderEvents } from '../admin/test-helpers.js'
 import { fulfillment, order } from '../schema.js'
 
@@ -203,5 +207,62 @@ describe('fulfilment, shipment and their cancellation', () => {
     carrier.failNext('cancelFulfillment')
     expect((await request('POST', `/admin/orders/${made.id}/fulfillments/${ful.id}/cancel`)).statusCode).toBe(400)
     expect(await state()).toEqual(created)
+  })
+})
+
+describe('a fulfilment split by shipping profile', () => {
+  it('books one fulfilment per shipping method, each with the lines of its profile (v1)', async () => {
+    const made = await makeOrder(db(), { items: [] })
+    const bulky = await makeShippingProfile(db(), { name: 'Bulky' })
+    const small = await makeShippingProfile(db(), { name: 'Small' })
+    const sofa = await makeProduct(db(), { title: 'Sofa' })
+    const lamp = await makeProduct(db(), { title: 'Lamp' })
+    await db().update(product).set({ profile_id: bulky.id }).where(eq(product.id, sofa.id))
+    await db().update(product).set({ profile_id: small.id }).where(eq(product.id, lamp.id))
+    const lines = [
+      { title: 'Sofa', variant_id: sofa.variants[0].id, quantity: 1 },
+      { title: 'Lamp', variant_id: lamp.variants[0].id, quantity: 2 },
+      { title: 'Gift note', variant_id: null, quantity: 1 },
+    ]
+    for (const [index, line] of lines.entries()) {
+      await db()
+        .insert(lineItem)
+        .values({
+          id: generateId('item'),
+          order_id: made.id,
+          unit_price: 100,
+          has_shipping: true,
+          created_at: new Date(Date.now() + index),
+          ...line,
+        })
+    }
+    const methods = []
+    for (const profile of [small, bulky]) {
+      const option = await makeShippingOption(db(), made.region_id, { profile_id: profile.id, provider_id: carrier.id })
+      const id = generateId('sm')
+      await db().insert(shippingMethod).values({ id, shipping_option_id: option.id, order_id: made.id, price: 0 })
+      methods.push(id)
+    }
+    const { Sofa, Lamp } = await linesOf(made.id)
+    const note = (await linesOf(made.id))['Gift note']
+    const res = await request('POST', `/admin/orders/${made.id}/fulfillment`, {
+      items: [
+        { item_id: Sofa.id, quantity: 1 },
+        { item_id: Lamp.id, quantity: 2 },
+        { item_id: note.id, quantity: 1 },
+      ],
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().order.fulfillment_status).toBe('fulfilled')
+    const items = res
+      .json()
+      .order.fulfillments.map((f: { items: { item_id: string }[] }) => f.items.map((i) => i.item_id).sort())
+    // The first method (the small profile's) takes the lamp and the custom line; the other, the sofa.
+    expect(items.sort((a: string[], b: string[]) => b.length - a.length)).toEqual([
+      [Lamp.id, note.id].sort(),
+      [Sofa.id],
+    ])
+    const events = (await orderEvents(db(), made.id)).filter((e) => e.name === 'order.fulfillment_created')
+    expect(events).toHaveLength(2)
   })
 })

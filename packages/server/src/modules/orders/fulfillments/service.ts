@@ -6,8 +6,10 @@ import type { Db } from '../../../db/types.js'
 import type { FulfillmentData, FulfillmentProvider } from '../../../providers/fulfillment.js'
 import { lineItem, shippingMethod } from '../../carts/schema.js'
 import { requireLocation } from '../../inventory/locations.js'
-import { fulfillLineReservations, restockVariants } from '../../inventory/reservations.js'
+import { fulfillLineReservations, restockVariants, withdrawVariants } from '../../inventory/reservations.js'
 import { reservationItem } from '../../inventory/schema.js'
+import { product, productVariant } from '../../catalog/schema.js'
+import { retrieveSingleTypeProfile } from '../../shipping/profiles.js'
 import { shippingOption } from '../../shipping/schema.js'
 import { requireOrder } from '../admin/service.js'
 import { providerFailure, withOrderOperation, type OrderEnv } from '../admin/operations.js'
@@ -56,12 +58,107 @@ function plannedItems(lines: readonly LineRow[], items: AdminPostOrdersOrderFulf
   })
 }
 
+interface PlannedItem {
+  line: LineRow
+  quantity: number
+}
+
+/** One fulfilment of a request: a shipping method's provider and the lines its profile covers. */
+interface Parcel {
+  id: string
+  provider: FulfillmentProvider
+  method: { data: Record<string, unknown> }
+  items: PlannedItem[]
+  data?: FulfillmentData
+}
+
+/** The order's shipping methods with their option's provider and profile, oldest first. */
+const methodsOf = (db: Db, orderId: string) =>
+  db
+    .select({
+      id: shippingMethod.id,
+      data: shippingMethod.data,
+      provider_id: shippingOption.provider_id,
+      profile_id: shippingOption.profile_id,
+    })
+    .from(shippingMethod)
+    .innerJoin(shippingOption, eq(shippingOption.id, shippingMethod.shipping_option_id))
+    .where(eq(shippingMethod.order_id, orderId))
+    .orderBy(asc(shippingMethod.id))
+
+/** The shipping profile of each line's product (a product without one ships in its type's single profile). */
+async function lineProfiles(db: Db, lines: LineRow[]): Promise<Map<string, string>> {
+  const withVariant = lines.filter((line) => line.variant_id)
+  if (withVariant.length === 0) return new Map()
+  const rows = await db
+    .select({ line_id: lineItem.id, profile_id: product.profile_id, is_giftcard: product.is_giftcard })
+    .from(lineItem)
+    .innerJoin(productVariant, eq(productVariant.id, lineItem.variant_id))
+    .innerJoin(product, eq(product.id, productVariant.product_id))
+    .where(
+      inArray(
+        lineItem.id,
+        withVariant.map((line) => line.id),
+      ),
+    )
+  const single = new Map<string, string>()
+  const profiles = new Map<string, string>()
+  for (const row of rows) {
+    let profileId = row.profile_id
+    if (!profileId) {
+      const type = row.is_giftcard ? 'gift_card' : 'default'
+      profileId = single.get(type) ?? (await retrieveSingleTypeProfile(db, type)).id
+      single.set(type, profileId)
+    }
+    profiles.set(row.line_id, profileId)
+  }
+  return profiles
+}
+
 /**
- * `POST /admin/orders/:id/fulfillment`: the provider of the order's shipping method books the
- * fulfilment (outside any transaction, under the order's operation claim); then, in one
- * transaction, each line's fulfilled quantity rises (a conditional UPDATE that never passes the
- * ordered quantity), the units leave the stock at `location_id` (inventory module), and the
- * fulfilment is written. A refusal after the provider booked it cancels the booking.
+ * The request's lines split between the order's shipping methods as v1 does: one method takes
+ * every line; with several, each method takes the lines of its option's shipping profile, and a
+ * line no method's profile covers (a custom line) goes with the first. Methods left without lines
+ * book nothing.
+ */
+async function parcelsOf(db: Db, env: OrderEnv, orderId: string, planned: PlannedItem[]): Promise<Parcel[]> {
+  const methods = await methodsOf(db, orderId)
+  if (methods.length === 0) throw new NotAllowed('Cannot fulfill an order that lacks shipping methods')
+  const profiles =
+    methods.length > 1
+      ? await lineProfiles(
+          db,
+          planned.map(({ line }) => line),
+        )
+      : new Map()
+  const parcels = methods.map((method) => ({
+    id: generateId('ful'),
+    provider: providerOf(env, method.provider_id),
+    method,
+    items: [] as PlannedItem[],
+  }))
+  for (const item of planned) {
+    const profile = profiles.get(item.line.id)
+    const index = methods.findIndex((method) => method.profile_id === profile)
+    parcels[Math.max(index, 0)].items.push(item)
+  }
+  return parcels.filter((parcel) => parcel.items.length > 0)
+}
+
+/** Cancels what the providers booked, when the request fails after booking; best effort. */
+async function cancelBooked(parcels: Parcel[]): Promise<void> {
+  await Promise.allSettled(
+    parcels.flatMap((parcel) => (parcel.data ? [parcel.provider.cancelFulfillment(parcel.data)] : [])),
+  )
+}
+
+/**
+ * `POST /admin/orders/:id/fulfillment`: the lines are split between the order's shipping methods
+ * by shipping profile (`parcelsOf`), and each method's provider books its part (outside any
+ * transaction, under the order's operation claim); then, in one transaction, each line's fulfilled
+ * quantity rises (a conditional UPDATE that never passes the ordered quantity), the units leave
+ * the stock at `location_id` (inventory module), and one fulfilment per part is written, each with
+ * its `order.fulfillment_created`. A refusal after the providers booked cancels the bookings.
  */
 export async function createOrderFulfillment(
   db: Db,
@@ -72,27 +169,20 @@ export async function createOrderFulfillment(
   await withOrderOperation(db, orderId, 'fulfillment', async () => {
     const row = await requireOrder(db, orderId)
     if (row.status === 'canceled') throw new NotAllowed('A canceled order cannot be fulfilled')
-    const [method] = await db
-      .select({ data: shippingMethod.data, provider_id: shippingOption.provider_id })
-      .from(shippingMethod)
-      .innerJoin(shippingOption, eq(shippingOption.id, shippingMethod.shipping_option_id))
-      .where(eq(shippingMethod.order_id, orderId))
-      .orderBy(asc(shippingMethod.id))
-      .limit(1)
-    if (!method) throw new NotAllowed('Cannot fulfill an order that lacks shipping methods')
     const planned = plannedItems(await linesOf(db, orderId), input.items)
+    const parcels = await parcelsOf(db, env, orderId, planned)
     if (input.location_id) await requireLocation(db, input.location_id, 'location_id')
-    const provider = providerOf(env, method.provider_id)
-    const id = generateId('ful')
-    let data: FulfillmentData
     try {
-      data = await provider.createFulfillment(
-        method.data,
-        planned.map(({ line, quantity }) => ({ ...line, quantity })),
-        row,
-        { id, order_id: orderId, location_id: input.location_id ?? null },
-      )
+      for (const parcel of parcels) {
+        parcel.data = await parcel.provider.createFulfillment(
+          parcel.method.data,
+          parcel.items.map(({ line, quantity }) => ({ ...line, quantity })),
+          row,
+          { id: parcel.id, order_id: orderId, location_id: input.location_id ?? null },
+        )
+      }
     } catch (error) {
+      await cancelBooked(parcels)
       throw fulfillmentFailure(error)
     }
     try {
@@ -118,39 +208,43 @@ export async function createOrderFulfillment(
           }
         }
         await takeFromStock(tx, env, planned, input.location_id)
-        await tx.insert(fulfillment).values({
-          id,
-          order_id: orderId,
-          provider_id: provider.id,
-          location_id: input.location_id ?? null,
-          data,
-          no_notification: input.no_notification ?? null,
-          metadata: input.metadata ?? null,
-        })
-        await tx
-          .insert(fulfillmentItem)
-          .values(planned.map(({ line, quantity }) => ({ fulfillment_id: id, item_id: line.id, quantity })))
+        for (const parcel of parcels) {
+          await tx.insert(fulfillment).values({
+            id: parcel.id,
+            order_id: orderId,
+            provider_id: parcel.provider.id,
+            location_id: input.location_id ?? null,
+            data: parcel.data!,
+            no_notification: input.no_notification ?? null,
+            metadata: input.metadata ?? null,
+          })
+          await tx
+            .insert(fulfillmentItem)
+            .values(
+              parcel.items.map(({ line, quantity }) => ({ fulfillment_id: parcel.id, item_id: line.id, quantity })),
+            )
+        }
         await setFulfillmentStatus(tx, orderId)
-        await emit(tx, ORDER_EVENTS.fulfillmentCreated, {
-          id: orderId,
-          fulfillment_id: id,
-          no_notification: input.no_notification ?? locked.no_notification,
-        })
+        for (const parcel of parcels) {
+          await emit(tx, ORDER_EVENTS.fulfillmentCreated, {
+            id: orderId,
+            fulfillment_id: parcel.id,
+            no_notification: input.no_notification ?? locked.no_notification,
+          })
+        }
       })
     } catch (error) {
-      await provider.cancelFulfillment(data).catch(() => undefined)
+      await cancelBooked(parcels)
       throw error
     }
   })
 }
 
-/** With the inventory module and a location: the fulfilled units leave the lines' reservations there. */
-async function takeFromStock(
-  tx: Db,
-  env: OrderEnv,
-  planned: { line: LineRow; quantity: number }[],
-  locationId: string | undefined,
-) {
+/**
+ * With the inventory module and a location: the fulfilled units leave the lines' reservations
+ * there; a line without a reservation has its variant's stock at the location lowered instead (v1).
+ */
+async function takeFromStock(tx: Db, env: OrderEnv, planned: PlannedItem[], locationId: string | undefined) {
   if (!env.flags.inventoryService || !locationId) return
   const withVariant = planned.filter(({ line }) => line.variant_id)
   if (withVariant.length === 0) return
@@ -166,10 +260,15 @@ async function takeFromStock(
         isNull(reservationItem.deleted_at),
       ),
     )
+  const isReserved = ({ line }: PlannedItem) => reserved.some((row) => row.line_item_id === line.id)
   const lines = withVariant
-    .filter(({ line }) => reserved.some((row) => row.line_item_id === line.id))
+    .filter(isReserved)
     .map(({ line, quantity }) => ({ line_item_id: line.id, variant_id: line.variant_id!, quantity }))
   if (lines.length > 0) await fulfillLineReservations(tx, lines, locationId)
+  const unreserved = withVariant
+    .filter((item) => !isReserved(item))
+    .map(({ line, quantity }) => ({ variant_id: line.variant_id!, quantity }))
+  if (unreserved.length > 0) await withdrawVariants(tx, unreserved, locationId)
 }
 
 async function setFulfillmentStatus(tx: Db, orderId: string, status?: FulfillmentStatus) {

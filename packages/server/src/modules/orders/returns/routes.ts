@@ -4,7 +4,7 @@ import { listAnswer } from '../../../core/list.js'
 import { IdParams } from '../../../core/schemas.js'
 import { AdminOrderFindParams, AdminOrderIdParams, AdminOrdersRes } from '../admin/contract.js'
 import { adminOrderSelection, FULL_ADMIN_SELECTION } from '../admin/loader.js'
-import { envOf } from '../admin/routes.js'
+import { orderEnvOf } from '../admin/answer.js'
 import { retrieveAdminOrder } from '../admin/service.js'
 import {
   AdminGetReturnsParams,
@@ -20,7 +20,7 @@ import { cancelReturn, createStoreReturn, listReturns, receiveReturn, requestRet
 
 /** `POST /admin/orders/:id/return` and `/admin/returns/…`: returns a merchant requests, receives or cancels. */
 export const adminReturnRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const env = envOf(app)
+  const env = orderEnvOf(app)
   app.post(
     '/admin/orders/:id/return',
     {
