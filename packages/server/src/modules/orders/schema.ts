@@ -142,3 +142,39 @@ export const orderOperation = pgTable('order_operation', {
   kind: text('kind').notNull(),
   expires_at: timestamptz('expires_at').notNull(),
 })
+
+// Order edits: migrations/0200_order_edits.sql (the one-active-edit index, the change uniques).
+
+export const orderEdit = pgTable('order_edit', {
+  ...baseColumns(),
+  order_id: text('order_id')
+    .notNull()
+    .references(() => order.id),
+  internal_note: text('internal_note'),
+  created_by: text('created_by').notNull(),
+  requested_by: text('requested_by'),
+  requested_at: timestamptz('requested_at'),
+  confirmed_by: text('confirmed_by'),
+  confirmed_at: timestamptz('confirmed_at'),
+  declined_by: text('declined_by'),
+  declined_reason: text('declined_reason'),
+  declined_at: timestamptz('declined_at'),
+  canceled_by: text('canceled_by'),
+  canceled_at: timestamptz('canceled_at'),
+  /** A payment_collection row (a later module's table, so no reference here). */
+  payment_collection_id: text('payment_collection_id'),
+})
+
+export const ORDER_ITEM_CHANGE_TYPES = ['item_add', 'item_remove', 'item_update'] as const
+export type OrderItemChangeType = (typeof ORDER_ITEM_CHANGE_TYPES)[number]
+
+export const orderItemChange = pgTable('order_item_change', {
+  ...baseColumns(),
+  type: text('type').$type<OrderItemChangeType>().notNull(),
+  order_edit_id: text('order_edit_id')
+    .notNull()
+    .references(() => orderEdit.id),
+  original_line_item_id: text('original_line_item_id'),
+  line_item_id: text('line_item_id'),
+  deleted_at: timestamptz('deleted_at'),
+})
