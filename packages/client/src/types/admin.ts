@@ -9,6 +9,7 @@ import type {
   orders,
   notifications,
   orderTimeline,
+  orderEdits,
   paymentCollections,
   products,
   regions,
@@ -217,3 +218,20 @@ export type AdminPostPaymentRefundsReq = Static<typeof adminOrders.AdminPostPaym
 export type AdminRefundRes = Static<typeof adminOrders.AdminRefundRes>
 export type AdminFulfillment = Static<typeof orders.Fulfillment>
 export type AdminRefund = Static<typeof adminOrders.Refund>
+
+export type OrderEdit = Static<typeof orderEdits.OrderEdit>
+export type AdminOrderEditsRes = Static<typeof orderEdits.OrderEditRes>
+export type AdminOrderEditsListRes = Static<typeof orderEdits.AdminOrderEditsListRes>
+export type AdminGetOrderEditsParams = Static<typeof orderEdits.AdminGetOrderEditsParams>
+export type AdminGetOrderEditsOrderEditParams = Static<typeof orderEdits.OrderEditFindParams>
+export type AdminPostOrderEditsReq = Static<typeof orderEdits.AdminPostOrderEditsReq>
+export type AdminPostOrderEditsEditReq = Static<typeof orderEdits.AdminPostOrderEditsEditReq>
+export type AdminPostOrderEditsEditLineItemsReq = Static<typeof orderEdits.AdminPostOrderEditsEditLineItemsReq>
+export type AdminPostOrderEditsEditLineItemsLineItemReq = Static<
+  typeof orderEdits.AdminPostOrderEditsEditLineItemsLineItemReq
+>
+export type AdminPostOrderEditsRequestConfirmationReq = Static<
+  typeof orderEdits.AdminPostOrderEditsRequestConfirmationReq
+>
+export type AdminOrderEditDeleteRes = Static<typeof orderEdits.OrderEditDeleteRes>
+export type AdminOrderEditItemChangeDeleteRes = Static<typeof orderEdits.OrderItemChangeDeleteRes>

@@ -1,5 +1,6 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
-import type { GiftCard, OrderEdit, Payload, Return, ReturnReason, Swap } from '../../types/local.js'
+import type { GiftCard, Payload, Return, ReturnReason, Swap } from '../../types/local.js'
+import type { StoreOrderEditsRes, StorePostOrderEditsOrderEditDecline } from '../../types/store.js'
 import type {
   StoreGetOrdersParams,
   StoreOrderFindParams,
@@ -43,10 +44,6 @@ export class StoreOrders extends Resource {
   }
 }
 
-export interface StoreOrderEditsRes {
-  order_edit: OrderEdit
-}
-
 export class StoreOrderEdits extends Resource {
   retrieve(id: string, headers?: RequestHeaders): ResponsePromise<StoreOrderEditsRes> {
     return this.getRequest(`/store/order-edits/${seg(id)}`, undefined, headers)
@@ -54,7 +51,7 @@ export class StoreOrderEdits extends Resource {
 
   decline(
     id: string,
-    payload: { declined_reason?: string } = {},
+    payload: StorePostOrderEditsOrderEditDecline = {},
     headers?: RequestHeaders,
   ): ResponsePromise<StoreOrderEditsRes> {
     return this.postRequest(`/store/order-edits/${seg(id)}/decline`, payload, undefined, headers)
