@@ -12,7 +12,7 @@ import { currency } from '../../store/schema.js'
 import { computeTaxLines } from '../../tax/system-provider.js'
 import { requireOrder } from '../admin/service.js'
 import { withOrderOperation, type OrderEnv } from '../admin/operations.js'
-import { ORDER_EVENTS } from '../events.js'
+import { ORDER_EDIT_EVENTS, ORDER_EVENTS } from '../events.js'
 import { capturedLeft, refundHeldOrder } from '../payments/service.js'
 import { payment, orderEdit, orderItemChange } from '../schema.js'
 import type { OrderEditPaymentsSeam } from '../seams.js'
@@ -24,16 +24,6 @@ import {
   type OrderEditStatus,
 } from './contract.js'
 import { differenceDue, editStatus, viewEdits, type EditSelection, type OrderEditRow } from './view.js'
-
-/** v1 event names (OrderEditService.Events). */
-export const ORDER_EDIT_EVENTS = {
-  created: 'order-edit.created',
-  updated: 'order-edit.updated',
-  requested: 'order-edit.requested',
-  confirmed: 'order-edit.confirmed',
-  declined: 'order-edit.declined',
-  canceled: 'order-edit.canceled',
-} as const
 
 type LineRow = typeof lineItem.$inferSelect
 

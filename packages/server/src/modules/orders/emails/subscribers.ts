@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { alreadyNotified, notify } from '../../notifications/notify.js'
-import { ORDER_EVENTS } from '../events.js'
+import { requireEdit } from '../edits/service.js'
+import { differenceDue } from '../edits/view.js'
+import { ORDER_EDIT_EVENTS, ORDER_EVENTS } from '../events.js'
 import { loadOrderForMail, refundOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
 
 type EventData = Record<string, unknown>
@@ -15,7 +17,8 @@ function wanted(data: EventData, loaded: LoadedOrder): boolean {
 }
 
 /**
- * Shopper e-mails about an order: placed, shipped, refunded, canceled. They run from the outbox
+ * Shopper e-mails about an order: placed, shipped, refunded, canceled, changed (an order edit to
+ * accept). They run from the outbox
  * after the write committed, read the order afresh, and send at most once per order (per
  * shipment, per refund), as an event may be delivered twice.
  */
@@ -69,5 +72,19 @@ export function registerOrderMailSubscribers(app: FastifyInstance): void {
     const refund = await refundOf(app.db, refundId)
     if (!refund) return
     await send(ORDER_EVENTS.refundCreated, loaded, { refund_id: refundId, refund })
+  })
+
+  app.events.subscribe(ORDER_EDIT_EVENTS.requested, async (data) => {
+    const editId = String(data.id)
+    const edit = await requireEdit(app.db, editId)
+    const once = { key: 'order_edit_id', value: editId }
+    if (await alreadyNotified(app.db, ORDER_EDIT_EVENTS.requested, 'order', edit.order_id, once)) return
+    const loaded = await loadOrderForMail(app.db, edit.order_id)
+    if (!wanted(data, loaded)) return
+    const due = await differenceDue(app.db, edit)
+    await send(ORDER_EDIT_EVENTS.requested, loaded, {
+      order_edit_id: editId,
+      edit: { id: editId, difference_due: Math.max(due, 0), refund: Math.max(-due, 0) },
+    })
   })
 }
