@@ -7,6 +7,7 @@ import { storeOrderRoutes } from './store.routes.js'
 import { registerOrderMailSubscribers } from './emails/subscribers.js'
 import { registerOrderSubscribers } from './subscribers.js'
 import { adminOrderTimelineRoutes } from './timeline/routes.js'
+import { adminOrderClaimRoutes } from './claims/routes.js'
 import { adminOrderEditRoutes, storeOrderEditRoutes } from './edits/routes.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
@@ -19,6 +20,7 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(adminOrderTimelineRoutes)
   await app.register(adminOrderEditRoutes)
   await app.register(storeOrderEditRoutes)
+  await app.register(adminOrderClaimRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)
 }
