@@ -1,16 +1,20 @@
-// The admin order-edit routes through medusa-js 6.1.10's `admin.orderEdits`, the answers checked
-// against the Medusa v1.20.11 wire contract (shared reference: admin-api.md "Order edits").
+// The admin order-edit and claim routes through medusa-js 6.1.10's `admin.orderEdits` and
+// `admin.orders.*Claim*`, the answers checked against the Medusa v1.20.11 wire contract (shared
+// reference: admin-api.md "Order edits" and "Orders").
 import { describe, expect, it } from 'vitest'
 import { makeProduct } from '../../packages/server/src/testing/factories/catalog.js'
 import { makeOrder } from '../../packages/server/src/testing/factories/orders.js'
 import { makeRegion } from '../../packages/server/src/testing/factories/regions.js'
+import { makeShippingOption } from '../../packages/server/src/testing/factories/shipping.js'
+import { lineItem } from '../../packages/server/src/modules/carts/schema.js'
+import { eq } from 'drizzle-orm'
 import { liveServerForFile } from './support/live-server.js'
 import { ownedBy } from './support/route-owners.js'
 import { expectId, expectPage, expectRefusal, expectWireShape, type Wire } from './support/shapes.js'
 
 const server = liveServerForFile('admin-order-edits')
 const admin = () => server.admin.admin
-const MY_PREFIXES = ['/admin/order-edits']
+const MY_PREFIXES = ['/admin/order-edits', '/admin/orders/{id}/claims']
 
 /** An order of 2 × 10.00 in a usd region, and a variant priced 15.00 there. */
 async function orderAndVariant() {
@@ -78,7 +82,58 @@ describe('order edits', () => {
     await expectRefusal(admin().orderEdits.delete(second.id), 400, 'not_allowed')
   })
 
-  it('called every order-edit route of the server through medusa-js', () => {
+  it('creates, updates, fulfils, ships and cancels claims', async () => {
+    const db = server.database.db
+    const region = await makeRegion(db, { currency_code: 'usd' })
+    const option = await makeShippingOption(db, region.id, { amount: 500 })
+    const product = await makeProduct(db, { variants: [{ prices: [{ amount: 1500, currency_code: 'usd' }] }] })
+    const order = await makeOrder(db, {
+      region_id: region.id,
+      items: [{ unit_price: 1000, quantity: 3 }],
+      payments: [{ amount: 3000, captured: true }],
+    })
+    const [line] = await db.select().from(lineItem).where(eq(lineItem.order_id, order.id))
+    await db.update(lineItem).set({ fulfilled_quantity: 3 }).where(eq(lineItem.id, line.id))
+    const orders = admin().orders
+
+    const refunded = (
+      await orders.createClaim(order.id, { type: 'refund', claim_items: [{ item_id: line.id, quantity: 1 }] } as never)
+    ).order
+    expect(refunded.claims[0]).toMatchObject({ payment_status: 'refunded', refund_amount: 1000 })
+    expectId(refunded.claims[0].id, 'claim')
+    expectWireShape(refunded)
+    await expectRefusal(
+      orders.createClaim(order.id, { type: 'refund', claim_items: [{ item_id: line.id, quantity: 5 }] } as never),
+      400,
+      'not_allowed',
+    )
+
+    const replace = {
+      type: 'replace',
+      claim_items: [{ item_id: line.id, quantity: 1, reason: 'production_failure' }],
+      additional_items: [{ variant_id: product.variants[0].id, quantity: 1 }],
+      shipping_methods: [{ option_id: option.id, price: 0 }],
+    }
+    const claim = (await orders.createClaim(order.id, replace as never)).order.claims[1]
+    expectId(claim.claim_items[0].id, 'citm')
+    const updated = await orders.updateClaim(order.id, claim.id, { metadata: { ticket: 'T1' } } as never)
+    expect(updated.order.claims[1].metadata).toEqual({ ticket: 'T1' })
+    const fulfilled = await orders.fulfillClaim(order.id, claim.id, {})
+    const fulfillment = fulfilled.order.claims[1].fulfillments[0]
+    expectId(fulfillment.id, 'ful')
+    const shipped = await orders.createClaimShipment(order.id, claim.id, { fulfillment_id: fulfillment.id })
+    expect(shipped.order.claims[1].fulfillment_status).toBe('shipped')
+    await expectRefusal(orders.cancelClaimFulfillment(order.id, claim.id, fulfillment.id), 400, 'not_allowed')
+
+    const other = (await orders.createClaim(order.id, replace as never)).order.claims[2]
+    const booked = (await orders.fulfillClaim(order.id, other.id, {})).order.claims[2].fulfillments[0]
+    const undone = await orders.cancelClaimFulfillment(order.id, other.id, booked.id)
+    expect(undone.order.claims[2].fulfillment_status).toBe('canceled')
+    const canceled = await orders.cancelClaim(order.id, other.id)
+    expect(canceled.order.claims[2].canceled_at).toBeTruthy()
+  })
+
+  it('called every order-edit and claim route of the server through medusa-js', () => {
     expect(server.recorder.missing((route) => ownedBy(route.path, MY_PREFIXES))).toEqual([])
   })
 })
