@@ -13,7 +13,7 @@ import type {
   Swap,
 } from '../../types/local.js'
 import { CrudResource, type LocalCrud } from '../crud.js'
-import { Resource, seg, type DeleteRes, type ListParams, type PageRes } from '../resource.js'
+import { Resource, seg, type ListParams, type PageRes } from '../resource.js'
 
 /** Routes of SPEC §7 "Admin" whose server contracts are still to come: typed with local types. */
 
