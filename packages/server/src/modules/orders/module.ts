@@ -6,6 +6,8 @@ import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
 import { registerOrderMailSubscribers } from './emails/subscribers.js'
 import { registerOrderSubscribers } from './subscribers.js'
+import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './return-reasons/routes.js'
+import { adminReturnRoutes, storeReturnRoutes } from './returns/routes.js'
 import { adminOrderTimelineRoutes } from './timeline/routes.js'
 import { adminOrderClaimRoutes } from './claims/routes.js'
 import { adminOrderEditRoutes, storeOrderEditRoutes } from './edits/routes.js'
@@ -21,6 +23,10 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(adminOrderEditRoutes)
   await app.register(storeOrderEditRoutes)
   await app.register(adminOrderClaimRoutes)
+  await app.register(adminReturnReasonRoutes)
+  await app.register(storeReturnReasonRoutes)
+  await app.register(adminReturnRoutes)
+  await app.register(storeReturnRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)
 }

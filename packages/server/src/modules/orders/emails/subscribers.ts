@@ -4,8 +4,9 @@ import { alreadyNotified, notify } from '../../notifications/notify.js'
 import { requireEdit } from '../edits/service.js'
 import { differenceDue } from '../edits/view.js'
 import { CLAIM_EVENTS, ORDER_EDIT_EVENTS, ORDER_EVENTS } from '../events.js'
+import { RETURN_EVENTS } from '../returns/events.js'
 import { claimOrder } from '../schema.js'
-import { loadOrderForMail, refundOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
+import { loadOrderForMail, refundOf, returnOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
 
 type EventData = Record<string, unknown>
 
@@ -19,8 +20,8 @@ function wanted(data: EventData, loaded: LoadedOrder): boolean {
 }
 
 /**
- * Shopper e-mails about an order: placed, shipped, refunded, canceled, changed (an order edit to
- * accept), claimed (a claim registered). They run from the outbox
+ * Shopper e-mails about an order: placed, shipped, refunded, canceled, a return requested or
+ * received, changed (an order edit to accept), claimed (a claim registered). They run from the outbox
  * after the write committed, read the order afresh, and send at most once per order (per
  * shipment, per refund), as an event may be delivered twice.
  */
@@ -103,4 +104,19 @@ export function registerOrderMailSubscribers(app: FastifyInstance): void {
       claim: { id: claimId, type: claim.type, refund_amount: claim.refund_amount ?? 0 },
     })
   })
+
+  // A return requested, then received: once per return each.
+  for (const event of [RETURN_EVENTS.returnRequested, RETURN_EVENTS.itemsReturned]) {
+    app.events.subscribe(event, async (data) => {
+      const id = String(data.id)
+      const returnId = String(data.return_id)
+      const once = { key: 'return_id', value: returnId }
+      if (await alreadyNotified(app.db, event, 'order', id, once)) return
+      const loaded = await loadOrderForMail(app.db, id)
+      if (!wanted(data, loaded)) return
+      const found = await returnOf(app.db, returnId)
+      if (!found) return
+      await send(event, loaded, { return_id: returnId, return: found })
+    })
+  }
 }
