@@ -12,6 +12,8 @@ import {
   claimTag,
   fulfillment,
   fulfillmentItem,
+  orderReturn,
+  returnItem,
   trackingLink,
 } from '../schema.js'
 
@@ -31,7 +33,7 @@ export async function loadOrderClaims(db: Db, orderIds: readonly string[]): Prom
   if (claims.length === 0) return new Map()
   const claimIds = claims.map((claim) => claim.id)
   const addressIds = claims.flatMap((claim) => (claim.shipping_address_id ? [claim.shipping_address_id] : []))
-  const [items, additional, fulfillments, methods, addresses] = await Promise.all([
+  const [items, additional, fulfillments, methods, addresses, returns] = await Promise.all([
     db
       .select()
       .from(claimItem)
@@ -53,12 +55,14 @@ export async function loadOrderClaims(db: Db, orderIds: readonly string[]): Prom
       .where(inArray(shippingMethod.claim_order_id, claimIds))
       .orderBy(asc(shippingMethod.id)),
     addressIds.length ? db.select().from(address).where(inArray(address.id, addressIds)) : [],
+    db.select().from(orderReturn).where(inArray(orderReturn.claim_order_id, claimIds)),
   ])
   const itemIds = items.map((item) => item.id)
   const claimedLineIds = [...new Set(items.map((item) => item.item_id))]
   const fulfillmentIds = fulfillments.map((row) => row.id)
   const variantIds = [...new Set(additional.flatMap((line) => (line.variant_id ? [line.variant_id] : [])))]
-  const [images, tags, claimedLines, links, fulfilled, variants] = await Promise.all([
+  const returnIds = returns.map((row) => row.id)
+  const [images, tags, claimedLines, links, fulfilled, variants, returned] = await Promise.all([
     itemIds.length
       ? db
           .select()
@@ -84,7 +88,12 @@ export async function loadOrderClaims(db: Db, orderIds: readonly string[]): Prom
       ? db.select().from(fulfillmentItem).where(inArray(fulfillmentItem.fulfillment_id, fulfillmentIds))
       : [],
     variantIds.length ? db.select().from(productVariant).where(inArray(productVariant.id, variantIds)) : [],
+    returnIds.length ? db.select().from(returnItem).where(inArray(returnItem.return_id, returnIds)) : [],
   ])
+  const returnItemsOf = groupBy(returned, (row) => row.return_id)
+  const returnOf = new Map(
+    returns.map((row) => [row.claim_order_id, { ...row, items: returnItemsOf.get(row.id) ?? [] }]),
+  )
   const imagesOf = groupBy(images, (image) => image.claim_item_id)
   const tagsOf = groupBy(tags, (row) => row.item_id)
   const lineOf = new Map(claimedLines.map((line) => [line.id, line]))
@@ -116,7 +125,7 @@ export async function loadOrderClaims(db: Db, orderIds: readonly string[]): Prom
     })),
     shipping_methods: methodsOf.get(claim.id) ?? [],
     shipping_address: claim.shipping_address_id ? (addressOf.get(claim.shipping_address_id) ?? null) : null,
-    return_order: null,
+    return_order: returnOf.get(claim.id) ?? null,
   }))
   return groupBy(views, (view) => view.order_id)
 }

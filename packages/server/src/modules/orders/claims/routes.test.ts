@@ -9,7 +9,7 @@ import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { lineItem } from '../../carts/schema.js'
 import { orderEvents } from '../admin/test-helpers.js'
-import { claimOrder, order, payment, refund } from '../schema.js'
+import { claimOrder, order, orderReturn, payment, refund } from '../schema.js'
 
 const ctx = useTestApp()
 const db = () => ctx.app.db
@@ -53,6 +53,7 @@ async function snapshot(orderId: string) {
     payments: await db().select().from(payment).where(eq(payment.order_id, orderId)),
     refunds: await db().select().from(refund).where(eq(refund.order_id, orderId)),
     claims: await db().select().from(claimOrder).where(eq(claimOrder.order_id, orderId)),
+    returns: await db().select().from(orderReturn).where(eq(orderReturn.order_id, orderId)),
     events: await orderEvents(db(), orderId),
   }
 }
@@ -124,6 +125,50 @@ describe('refund claims', () => {
     expect(both.find((res) => res.statusCode === 400)!.json().type).toBe('not_allowed')
     const refunds = await db().select().from(refund).where(eq(refund.order_id, made.id))
     expect(refunds.map((row) => row.amount)).toEqual([2200])
+  })
+})
+
+describe('claims with a return', () => {
+  it('creates the return of the claimed items with the claim, and keeps the claim while it is open', async () => {
+    const { region, order: made, two } = await fulfilledOrder()
+    const returnOption = await makeShippingOption(db(), region.id, { amount: 300, is_return: true })
+    const option = await makeShippingOption(db(), region.id, { amount: 700 })
+    const product = await makeProduct(db(), { variants: [{ prices: [{ amount: 1000, currency_code: 'usd' }] }] })
+    const res = await post(`/admin/orders/${made.id}/claims`, {
+      type: 'replace',
+      claim_items: [{ item_id: two.id, quantity: 1, reason: 'wrong_item' }],
+      additional_items: [{ variant_id: product.variants[0].id, quantity: 1 }],
+      shipping_methods: [{ option_id: option.id }],
+      return_shipping: { option_id: returnOption.id, price: 0 },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const claim = res.json().order.claims[0]
+    expect(claim.return_order).toMatchObject({ status: 'requested', claim_order_id: claim.id, refund_amount: 0 })
+    expect(claim.return_order.items).toMatchObject([{ item_id: two.id, quantity: 1 }])
+    expect(res.json().order.returns.map((entry: { id: string }) => entry.id)).toContain(claim.return_order.id)
+    const cancel = await post(`/admin/orders/${made.id}/claims/${claim.id}/cancel`)
+    expect(cancel.json()).toEqual({
+      type: 'not_allowed',
+      message: 'All returns must be canceled before the claim can be canceled',
+    })
+  })
+
+  it('refunds a claim with a return once, and writes nothing when the provider refuses', async () => {
+    const { region, order: made, two } = await fulfilledOrder()
+    const returnOption = await makeShippingOption(db(), region.id, { amount: 300, is_return: true })
+    const body = {
+      type: 'refund',
+      claim_items: [{ item_id: two.id, quantity: 2, reason: 'production_failure' }],
+      return_shipping: { option_id: returnOption.id },
+    }
+    const before = await snapshot(made.id)
+    provider.failNext('refundPayment')
+    expect((await post(`/admin/orders/${made.id}/claims`, body)).statusCode).toBe(422)
+    expect(await snapshot(made.id)).toEqual(before)
+    const res = await post(`/admin/orders/${made.id}/claims`, body)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().order.claims[0]).toMatchObject({ refund_amount: 2200, payment_status: 'refunded' })
+    expect(res.json().order.claims[0].return_order.items).toMatchObject([{ item_id: two.id, quantity: 2 }])
   })
 })
 
@@ -243,15 +288,16 @@ describe('claim refusals (4xx with the envelope)', () => {
         })
       ).json().type,
     ).toBe('invalid_data')
-    expect(
-      (
-        await claim(made.id, {
-          type: 'refund',
-          claim_items: [{ item_id: two.id, quantity: 1 }],
-          return_shipping: { option_id: 'so_x' },
-        })
-      ).json(),
-    ).toEqual({ type: 'invalid_data', message: 'return_shipping: claims cannot create returns yet' })
+    const notReturn = await claim(made.id, {
+      type: 'refund',
+      claim_items: [{ item_id: two.id, quantity: 1 }],
+      return_shipping: { option_id: 'so_x' },
+    })
+    expect(notReturn.json()).toMatchObject({
+      type: 'invalid_data',
+      message: expect.stringContaining('return_shipping.option_id'),
+    })
+    expect(provider.callsTo('refundPayment')).toHaveLength(0)
     expect(
       (
         await claim(made.id, {

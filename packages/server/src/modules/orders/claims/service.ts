@@ -16,7 +16,8 @@ import { withOrderOperation, type OrderEnv } from '../admin/operations.js'
 import { requireOrder } from '../admin/service.js'
 import { CLAIM_EVENTS } from '../events.js'
 import { refundHeldOrder } from '../payments/service.js'
-import { claimImage, claimItem, claimItemTags, claimOrder, claimTag } from '../schema.js'
+import { createReturn, type CreateReturnInput } from '../returns/service.js'
+import { claimImage, claimItem, claimItemTags, claimOrder, claimTag, orderReturn } from '../schema.js'
 import type {
   AdminPostOrdersOrderClaimsClaimReq,
   AdminPostOrdersOrderClaimsReq,
@@ -213,11 +214,42 @@ async function tagItems(tx: Db, entries: { itemId: string; values: readonly stri
   if (links.length) await tx.insert(claimItemTags).values(links).onConflictDoNothing()
 }
 
+/** The return of the claimed items when return shipping is given; the claim handles any refund. */
+function claimReturn(
+  claimId: string,
+  input: AdminPostOrdersOrderClaimsReq,
+  orderNoNotification: boolean | null,
+): CreateReturnInput | undefined {
+  if (!input.return_shipping?.option_id) return undefined
+  return {
+    items: input.claim_items.map((item) => ({ item_id: item.item_id, quantity: item.quantity, note: item.note })),
+    return_shipping: { option_id: input.return_shipping.option_id, price: input.return_shipping.price },
+    refund: 0,
+    location_id: input.return_location_id,
+    claim_order_id: claimId,
+    no_notification: input.no_notification ?? orderNoNotification,
+  }
+}
+
+const ROLLED_BACK = Symbol('rolled back')
+
+/** Runs `work`'s checks in a transaction that is always rolled back: its refusal, or nothing. */
+async function dryRun(db: Db, work: (tx: Db) => Promise<unknown>): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await work(tx)
+      throw ROLLED_BACK
+    })
+  } catch (error) {
+    if (error !== ROLLED_BACK) throw error
+  }
+}
+
 /**
  * `POST /admin/orders/:id/claims`. Everything is checked first; under the order's operation claim,
- * a refund claim's refund goes to the payment providers outside any transaction, and the claim is
- * written in the transaction that records the refund: a provider's refusal leaves the order and
- * its claims exactly as they were.
+ * a refund claim's refund goes to the payment providers outside any transaction, and the claim (with
+ * its return, when return shipping is given) is written in the transaction that records the
+ * refund: a provider's refusal leaves the order and its claims exactly as they were.
  */
 export async function createClaim(
   db: Db,
@@ -231,9 +263,8 @@ export async function createClaim(
     if (input.type === 'refund' && input.additional_items?.length) {
       throw new InvalidData('additional_items: claims with type refund cannot have additional items')
     }
-    if (input.return_shipping || input.return_location_id) {
-      // Returns are a module of their own; until claims create them, a claim never promises one.
-      throw new InvalidData('return_shipping: claims cannot create returns yet')
+    if (input.return_shipping && !input.return_shipping.option_id) {
+      throw new InvalidData('return_shipping.option_id: a return needs a return shipping option')
     }
     const lines = await orderLines(db, orderId)
     const items = await plannedClaimItems(db, orderId, lines, input)
@@ -244,6 +275,9 @@ export async function createClaim(
       input.type === 'refund' ? (input.refund_amount ?? (await claimedValue(db, row, lines, items))) : null
 
     const id = generateId('claim')
+    const returnOf = claimReturn(id, input, row.no_notification)
+    // The return's checks, run and rolled back before any provider is called (see `dryRun`).
+    if (returnOf) await dryRun(db, (tx) => createReturn(tx, orderId, returnOf))
     const write = async (tx: Db) => {
       const shippingAddressId = input.shipping_address
         ? (await createAddress(tx, null, input.shipping_address)).id
@@ -288,6 +322,7 @@ export async function createClaim(
       }
       if (methods.length)
         await tx.insert(shippingMethod).values(methods.map((method) => ({ ...method, claim_order_id: id })))
+      if (returnOf) await createReturn(tx, orderId, returnOf)
       const noNotification = input.no_notification ?? row.no_notification
       await emit(tx, CLAIM_EVENTS.created, { id, order_id: orderId, no_notification: noNotification })
       if (refundAmount) await emit(tx, CLAIM_EVENTS.refundProcessed, { id, no_notification: noNotification })
@@ -385,7 +420,7 @@ export async function updateClaim(
   })
 }
 
-/** `POST …/claims/:claim_id/cancel`: not once refunded, nor while a fulfilment of it stands. */
+/** `POST …/claims/:claim_id/cancel`: not once refunded, nor while a fulfilment or a return of it stands. */
 export async function cancelClaim(
   db: Db,
   orderId: string,
@@ -399,6 +434,12 @@ export async function cancelClaim(
     if ((await liveFulfillments(tx)) > 0) {
       throw new NotAllowed('All fulfillments must be canceled before the claim can be canceled')
     }
+    const [openReturn] = await tx
+      .select({ id: orderReturn.id })
+      .from(orderReturn)
+      .where(and(eq(orderReturn.claim_order_id, claimId), sql`${orderReturn.status} <> 'canceled'`))
+      .limit(1)
+    if (openReturn) throw new NotAllowed('All returns must be canceled before the claim can be canceled')
     const now = new Date()
     await tx
       .update(claimOrder)
