@@ -7,6 +7,10 @@ import { makeRegion } from '../../../testing/factories/regions.js'
 import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { lineItem } from '../../carts/schema.js'
+import { reserveLines } from '../../inventory/reservations.js'
+import { inventoryLevel, reservationItem } from '../../inventory/schema.js'
+import { makeSalesChannel } from '../../../testing/factories/sales-channels.js'
+import { makeStockLocation, stockVariant } from '../../../testing/factories/inventory.js'
 import { orderEvents } from '../admin/test-helpers.js'
 import { order, orderEdit, payment, refund } from '../schema.js'
 
@@ -170,6 +174,27 @@ describe('order edit lifecycle', () => {
     expect(await snapshot()).toEqual(before)
     // The order's operation claim was released: a retry goes through.
     expect((await admin('POST', `/admin/order-edits/${edit.id}/confirm`)).json().order_edit.status).toBe('confirmed')
+  })
+
+  it("releases the old lines' reservations when confirmed", async () => {
+    const channel = await makeSalesChannel(db())
+    const location = await makeStockLocation(db(), { sales_channel_ids: [channel.id] })
+    const product = await makeProduct(db(), { sales_channel_ids: [channel.id] })
+    const variant = product.variants[0]
+    const { level } = await stockVariant(db(), variant.id, location.id, 10)
+    const made = await makeOrder(db(), { items: [{ variant_id: variant.id, unit_price: 1000, quantity: 3 }] })
+    const [line] = await db().select().from(lineItem).where(eq(lineItem.order_id, made.id))
+    await reserveLines(db(), [{ id: line.id, variant_id: variant.id, quantity: 3, variant }], channel.id)
+    const reserved = async () =>
+      (await db().select().from(inventoryLevel).where(eq(inventoryLevel.id, level.id)))[0].reserved_quantity
+    expect(await reserved()).toBe(3)
+
+    const edit = await createEdit(made.id)
+    await admin('POST', `/admin/order-edits/${edit.id}/items/${edit.items[0].id}`, { quantity: 2 })
+    expect((await admin('POST', `/admin/order-edits/${edit.id}/confirm`)).statusCode).toBe(200)
+    expect(await reserved()).toBe(0)
+    const left = await db().select().from(reservationItem).where(eq(reservationItem.line_item_id, line.id))
+    expect(left.every((row) => row.deleted_at !== null)).toBe(true)
   })
 
   it('undoes each kind of change when it is deleted', async () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/types.js'
 import { emit } from '../../../events/outbox.js'
 import { lineItem, lineItemAdjustment, lineItemTaxLine } from '../../carts/schema.js'
 import { loadCartVariants, requireUnitPrice, requireVariants } from '../../carts/variants.js'
-import { reservationItem } from '../../inventory/schema.js'
+import { releaseLineReservations } from '../../inventory/reservations.js'
 import { region } from '../../regions/schema.js'
 import { currency } from '../../store/schema.js'
 import { computeTaxLines } from '../../tax/system-provider.js'
@@ -391,20 +391,12 @@ async function applyEdit(tx: Db, id: string, confirmedBy: string, paymentIds: st
     .set({ order_id: null, updated_at: new Date() })
     .where(eq(lineItem.order_id, row.order_id))
     .returning({ id: lineItem.id })
-  if (old.length) {
-    await tx
-      .update(reservationItem)
-      .set({ deleted_at: new Date() })
-      .where(
-        and(
-          inArray(
-            reservationItem.line_item_id,
-            old.map((line) => line.id),
-          ),
-          isNull(reservationItem.deleted_at),
-        ),
-      )
-  }
+  // The old lines' reservations go, and the levels' reserved quantities with them (inventory module).
+  if (old.length)
+    await releaseLineReservations(
+      tx,
+      old.map((line) => line.id),
+    )
   await tx
     .update(lineItem)
     .set({ order_id: row.order_id, updated_at: new Date() })
