@@ -44,7 +44,7 @@ function requireCreated(row: OrderEditRow, doing: string): void {
   if (status !== 'created') throw new NotAllowed(`Cannot ${doing} an order edit with status ${status}`)
 }
 
-const sortable = sortableColumns({ created_at: orderEdit.created_at, updated_at: orderEdit.updated_at })
+const sortable = sortableColumns({ created_at: orderEdit.created_at })
 
 export async function listEdits(db: Db, query: AdminGetOrderEditsParams, selection: EditSelection, env: EditEnv) {
   const page = orderEditsPaging.page(query)
