@@ -5,6 +5,10 @@
  * when the path equals it or continues it with `/`.
  */
 export const ROUTES_CALLED_ELSEWHERE: readonly string[] = [
+  // admin-order-edits.test.ts, store-order-edits.test.ts
+  '/admin/order-edits',
+  '/store/order-edits',
+  '/admin/orders/{id}/claims',
   // admin-returns.test.ts, store-returns.test.ts
   '/admin/return-reasons',
   '/admin/returns',

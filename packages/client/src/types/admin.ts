@@ -10,6 +10,7 @@ import type {
   orders,
   notifications,
   orderTimeline,
+  orderEdits,
   paymentCollections,
   products,
   regions,
@@ -245,3 +246,19 @@ export type AdminPostDraftOrdersDraftOrderLineItemsReq = Static<
 export type AdminPostDraftOrdersDraftOrderLineItemsItemReq = Static<
   typeof draftOrders.AdminPostDraftOrdersDraftOrderLineItemsItemReq
 >
+export type OrderEdit = Static<typeof orderEdits.OrderEdit>
+export type AdminOrderEditsRes = Static<typeof orderEdits.OrderEditRes>
+export type AdminOrderEditsListRes = Static<typeof orderEdits.AdminOrderEditsListRes>
+export type AdminGetOrderEditsParams = Static<typeof orderEdits.AdminGetOrderEditsParams>
+export type AdminGetOrderEditsOrderEditParams = Static<typeof orderEdits.OrderEditFindParams>
+export type AdminPostOrderEditsReq = Static<typeof orderEdits.AdminPostOrderEditsReq>
+export type AdminPostOrderEditsEditReq = Static<typeof orderEdits.AdminPostOrderEditsEditReq>
+export type AdminPostOrderEditsEditLineItemsReq = Static<typeof orderEdits.AdminPostOrderEditsEditLineItemsReq>
+export type AdminPostOrderEditsEditLineItemsLineItemReq = Static<
+  typeof orderEdits.AdminPostOrderEditsEditLineItemsLineItemReq
+>
+export type AdminPostOrderEditsRequestConfirmationReq = Static<
+  typeof orderEdits.AdminPostOrderEditsRequestConfirmationReq
+>
+export type AdminOrderEditDeleteRes = Static<typeof orderEdits.OrderEditDeleteRes>
+export type AdminOrderEditItemChangeDeleteRes = Static<typeof orderEdits.OrderItemChangeDeleteRes>

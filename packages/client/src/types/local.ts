@@ -54,23 +54,6 @@ export interface GiftCard extends SoftDeletable {
   metadata: Json | null
 }
 
-export interface OrderEdit extends Entity {
-  order_id: string
-  internal_note: string | null
-  created_by: string
-  requested_by: string | null
-  requested_at: Timestamp | null
-  confirmed_by: string | null
-  confirmed_at: Timestamp | null
-  declined_by: string | null
-  declined_reason: string | null
-  declined_at: Timestamp | null
-  canceled_by: string | null
-  canceled_at: Timestamp | null
-  payment_collection_id: string | null
-  status: 'confirmed' | 'declined' | 'requested' | 'created' | 'canceled'
-}
-
 export interface PriceList extends SoftDeletable {
   name: string
   description: string

@@ -4,6 +4,7 @@ import type {
   customers,
   lookups,
   orders,
+  orderEdits,
   paymentCollections,
   products,
   regions,
@@ -106,3 +107,6 @@ export type StoreRegionsRes = Static<typeof regions.StoreRegionsRes>
 
 export type StoreGetShippingOptionsParams = shipping.StoreGetShippingOptionsParams
 export type StoreShippingOptionsListRes = Static<typeof shipping.StoreShippingOptionsListRes>
+
+export type StoreOrderEditsRes = Static<typeof orderEdits.OrderEditRes>
+export type StorePostOrderEditsOrderEditDecline = Static<typeof orderEdits.StorePostOrderEditsOrderEditDecline>

@@ -5,13 +5,12 @@ import type {
   Discount,
   DiscountCondition,
   GiftCard,
-  OrderEdit,
   Payload,
   PriceList,
   Swap,
 } from '../../types/local.js'
 import { CrudResource, type LocalCrud } from '../crud.js'
-import { Resource, seg, type DeleteRes, type ListParams, type PageRes } from '../resource.js'
+import { Resource, seg, type ListParams, type PageRes } from '../resource.js'
 
 /** Routes of SPEC §7 "Admin" whose server contracts are still to come: typed with local types. */
 
@@ -231,40 +230,52 @@ export class AdminDraftOrders extends CrudResource<{
   }
 }
 
-export class AdminOrderEdits extends CrudResource<LocalCrud<'order_edit', 'order_edits', OrderEdit>> {
+export class AdminOrderEdits extends CrudResource<{
+  create: T.AdminPostOrderEditsReq
+  update: T.AdminPostOrderEditsEditReq
+  listQuery: T.AdminGetOrderEditsParams
+  retrieveQuery: T.AdminGetOrderEditsOrderEditParams
+  one: T.AdminOrderEditsRes
+  list: T.AdminOrderEditsListRes
+}> {
   protected readonly path = '/admin/order-edits'
 
   private step(
     id: string,
     rest: string,
-    payload?: Payload,
+    payload?: object,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ order_edit: OrderEdit }> {
+  ): ResponsePromise<T.AdminOrderEditsRes> {
     return this.postRequest(`${this.itemPath(id)}${rest}`, payload, undefined, headers)
   }
 
-  addLineItem(
-    id: string,
-    payload: { variant_id: string; quantity: number; metadata?: Payload },
-    headers?: RequestHeaders,
-  ) {
+  addLineItem(id: string, payload: T.AdminPostOrderEditsEditLineItemsReq, headers?: RequestHeaders) {
     return this.step(id, '/items', payload, headers)
   }
 
-  updateLineItem(id: string, itemId: string, payload: { quantity: number }, headers?: RequestHeaders) {
+  updateLineItem(
+    id: string,
+    itemId: string,
+    payload: T.AdminPostOrderEditsEditLineItemsLineItemReq,
+    headers?: RequestHeaders,
+  ) {
     return this.step(id, `/items/${seg(itemId)}`, payload, headers)
   }
 
-  removeLineItem(id: string, itemId: string, headers?: RequestHeaders): ResponsePromise<{ order_edit: OrderEdit }> {
+  removeLineItem(id: string, itemId: string, headers?: RequestHeaders): ResponsePromise<T.AdminOrderEditsRes> {
     return this.deleteRequest(`${this.itemPath(id)}/items/${seg(itemId)}`, undefined, undefined, headers)
   }
 
-  deleteItemChange(id: string, changeId: string, headers?: RequestHeaders): ResponsePromise<DeleteRes> {
+  deleteItemChange(
+    id: string,
+    changeId: string,
+    headers?: RequestHeaders,
+  ): ResponsePromise<T.AdminOrderEditItemChangeDeleteRes> {
     return this.deleteRequest(`${this.itemPath(id)}/changes/${seg(changeId)}`, undefined, undefined, headers)
   }
 
-  requestConfirmation(id: string, headers?: RequestHeaders) {
-    return this.step(id, '/request', undefined, headers)
+  requestConfirmation(id: string, payload?: T.AdminPostOrderEditsRequestConfirmationReq, headers?: RequestHeaders) {
+    return this.step(id, '/request', payload, headers)
   }
 
   cancel(id: string, headers?: RequestHeaders) {

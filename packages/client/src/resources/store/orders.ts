@@ -1,6 +1,8 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
-import type { GiftCard, OrderEdit, Payload, Swap } from '../../types/local.js'
+import type { GiftCard, Payload, Swap } from '../../types/local.js'
 import type {
+  StoreOrderEditsRes,
+  StorePostOrderEditsOrderEditDecline,
   StorePostReturnsReq,
   StoreReturnReasonsListRes,
   StoreReturnReasonsRes,
@@ -49,10 +51,6 @@ export class StoreOrders extends Resource {
   }
 }
 
-export interface StoreOrderEditsRes {
-  order_edit: OrderEdit
-}
-
 export class StoreOrderEdits extends Resource {
   retrieve(id: string, headers?: RequestHeaders): ResponsePromise<StoreOrderEditsRes> {
     return this.getRequest(`/store/order-edits/${seg(id)}`, undefined, headers)
@@ -60,7 +58,7 @@ export class StoreOrderEdits extends Resource {
 
   decline(
     id: string,
-    payload: { declined_reason?: string } = {},
+    payload: StorePostOrderEditsOrderEditDecline = {},
     headers?: RequestHeaders,
   ): ResponsePromise<StoreOrderEditsRes> {
     return this.postRequest(`/store/order-edits/${seg(id)}/decline`, payload, undefined, headers)

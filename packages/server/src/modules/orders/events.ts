@@ -11,3 +11,23 @@ export const ORDER_EVENTS = {
   completed: 'order.completed',
   updateTokenCreated: 'order-update-token.created',
 } as const
+
+/** v1 event names (OrderEditService.Events). */
+export const ORDER_EDIT_EVENTS = {
+  created: 'order-edit.created',
+  updated: 'order-edit.updated',
+  requested: 'order-edit.requested',
+  confirmed: 'order-edit.confirmed',
+  declined: 'order-edit.declined',
+  canceled: 'order-edit.canceled',
+} as const
+
+/** v1 event names (ClaimService.Events). */
+export const CLAIM_EVENTS = {
+  created: 'claim.created',
+  updated: 'claim.updated',
+  canceled: 'claim.canceled',
+  fulfillmentCreated: 'claim.fulfillment_created',
+  shipmentCreated: 'claim.shipment_created',
+  refundProcessed: 'claim.refund_processed',
+} as const

@@ -12,6 +12,8 @@ import { registerOrderSubscribers } from './subscribers.js'
 import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './return-reasons/routes.js'
 import { adminReturnRoutes, storeReturnRoutes } from './returns/routes.js'
 import { adminOrderTimelineRoutes } from './timeline/routes.js'
+import { adminOrderClaimRoutes } from './claims/routes.js'
+import { adminOrderEditRoutes, storeOrderEditRoutes } from './edits/routes.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
 export async function ordersModule(app: FastifyInstance): Promise<void> {
@@ -24,6 +26,9 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(adminOrderFulfillmentRoutes)
   await app.register(adminOrderTimelineRoutes)
   await app.register(adminDraftOrderRoutes)
+  await app.register(adminOrderEditRoutes)
+  await app.register(storeOrderEditRoutes)
+  await app.register(adminOrderClaimRoutes)
   await app.register(adminReturnReasonRoutes)
   await app.register(storeReturnReasonRoutes)
   await app.register(adminReturnRoutes)

@@ -160,6 +160,108 @@ export const draftOrder = pgTable('draft_order', {
   metadata: metadataColumn(),
 })
 
+// Order edits: migrations/0200_order_edits.sql (the one-active-edit index, the change uniques).
+
+export const orderEdit = pgTable('order_edit', {
+  ...baseColumns(),
+  order_id: text('order_id')
+    .notNull()
+    .references(() => order.id),
+  internal_note: text('internal_note'),
+  created_by: text('created_by').notNull(),
+  requested_by: text('requested_by'),
+  requested_at: timestamptz('requested_at'),
+  confirmed_by: text('confirmed_by'),
+  confirmed_at: timestamptz('confirmed_at'),
+  declined_by: text('declined_by'),
+  declined_reason: text('declined_reason'),
+  declined_at: timestamptz('declined_at'),
+  canceled_by: text('canceled_by'),
+  canceled_at: timestamptz('canceled_at'),
+  /** A payment_collection row (a later module's table, so no reference here). */
+  payment_collection_id: text('payment_collection_id'),
+})
+
+export const ORDER_ITEM_CHANGE_TYPES = ['item_add', 'item_remove', 'item_update'] as const
+export type OrderItemChangeType = (typeof ORDER_ITEM_CHANGE_TYPES)[number]
+
+export const orderItemChange = pgTable('order_item_change', {
+  ...baseColumns(),
+  type: text('type').$type<OrderItemChangeType>().notNull(),
+  order_edit_id: text('order_edit_id')
+    .notNull()
+    .references(() => orderEdit.id),
+  original_line_item_id: text('original_line_item_id'),
+  line_item_id: text('line_item_id'),
+  deleted_at: timestamptz('deleted_at'),
+})
+
+// Claims: migrations/0201_claims.sql.
+
+export const CLAIM_TYPES = ['refund', 'replace'] as const
+export type ClaimType = (typeof CLAIM_TYPES)[number]
+export const CLAIM_PAYMENT_STATUSES = ['na', 'not_refunded', 'refunded'] as const
+export type ClaimPaymentStatus = (typeof CLAIM_PAYMENT_STATUSES)[number]
+export const CLAIM_REASONS = ['missing_item', 'wrong_item', 'production_failure', 'other'] as const
+export type ClaimReason = (typeof CLAIM_REASONS)[number]
+
+export const claimOrder = pgTable('claim_order', {
+  ...baseColumns(),
+  payment_status: text('payment_status').$type<ClaimPaymentStatus>().notNull().default('na'),
+  fulfillment_status: text('fulfillment_status').$type<FulfillmentStatus>().notNull().default('not_fulfilled'),
+  type: text('type').$type<ClaimType>().notNull(),
+  order_id: text('order_id')
+    .notNull()
+    .references(() => order.id),
+  shipping_address_id: text('shipping_address_id').references(() => address.id),
+  refund_amount: integer('refund_amount'),
+  canceled_at: timestamptz('canceled_at'),
+  no_notification: boolean('no_notification'),
+  metadata: metadataColumn(),
+  idempotency_key: text('idempotency_key'),
+  deleted_at: timestamptz('deleted_at'),
+})
+
+export const claimItem = pgTable('claim_item', {
+  ...baseColumns(),
+  claim_order_id: text('claim_order_id')
+    .notNull()
+    .references(() => claimOrder.id),
+  item_id: text('item_id').notNull(),
+  variant_id: text('variant_id'),
+  reason: text('reason').$type<ClaimReason>().notNull(),
+  note: text('note'),
+  quantity: integer('quantity').notNull(),
+  metadata: metadataColumn(),
+  deleted_at: timestamptz('deleted_at'),
+})
+
+export const claimImage = pgTable('claim_image', {
+  ...baseColumns(),
+  claim_item_id: text('claim_item_id')
+    .notNull()
+    .references(() => claimItem.id),
+  url: text('url').notNull(),
+  metadata: metadataColumn(),
+  deleted_at: timestamptz('deleted_at'),
+})
+
+export const claimTag = pgTable('claim_tag', {
+  ...baseColumns(),
+  value: text('value').notNull(),
+  metadata: metadataColumn(),
+  deleted_at: timestamptz('deleted_at'),
+})
+
+export const claimItemTags = pgTable('claim_item_tags', {
+  item_id: text('item_id')
+    .notNull()
+    .references(() => claimItem.id),
+  tag_id: text('tag_id')
+    .notNull()
+    .references(() => claimTag.id),
+})
+
 // Return reasons, returns and their items: migrations/0180_returns.sql.
 
 /** Why a shopper sends an item back; one level of children under a top-level reason. */

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { alreadyNotified, notify } from '../../notifications/notify.js'
-import { ORDER_EVENTS } from '../events.js'
+import { requireEdit } from '../edits/service.js'
+import { differenceDue } from '../edits/view.js'
+import { CLAIM_EVENTS, ORDER_EDIT_EVENTS, ORDER_EVENTS } from '../events.js'
 import { RETURN_EVENTS } from '../returns/events.js'
+import { claimOrder } from '../schema.js'
 import { loadOrderForMail, refundOf, returnOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
 
 type EventData = Record<string, unknown>
@@ -16,7 +20,8 @@ function wanted(data: EventData, loaded: LoadedOrder): boolean {
 }
 
 /**
- * Shopper e-mails about an order: placed, shipped, refunded, canceled, a return requested or received. They run from the outbox
+ * Shopper e-mails about an order: placed, shipped, refunded, canceled, a return requested or
+ * received, changed (an order edit to accept), claimed (a claim registered). They run from the outbox
  * after the write committed, read the order afresh, and send at most once per order (per
  * shipment, per refund), as an event may be delivered twice.
  */
@@ -70,6 +75,34 @@ export function registerOrderMailSubscribers(app: FastifyInstance): void {
     const refund = await refundOf(app.db, refundId)
     if (!refund) return
     await send(ORDER_EVENTS.refundCreated, loaded, { refund_id: refundId, refund })
+  })
+
+  app.events.subscribe(ORDER_EDIT_EVENTS.requested, async (data) => {
+    const editId = String(data.id)
+    const edit = await requireEdit(app.db, editId)
+    const once = { key: 'order_edit_id', value: editId }
+    if (await alreadyNotified(app.db, ORDER_EDIT_EVENTS.requested, 'order', edit.order_id, once)) return
+    const loaded = await loadOrderForMail(app.db, edit.order_id)
+    if (!wanted(data, loaded)) return
+    const due = await differenceDue(app.db, edit)
+    await send(ORDER_EDIT_EVENTS.requested, loaded, {
+      order_edit_id: editId,
+      edit: { id: editId, difference_due: Math.max(due, 0), refund: Math.max(-due, 0) },
+    })
+  })
+
+  app.events.subscribe(CLAIM_EVENTS.created, async (data) => {
+    const claimId = String(data.id)
+    const [claim] = await app.db.select().from(claimOrder).where(eq(claimOrder.id, claimId))
+    if (!claim) return
+    const once = { key: 'claim_id', value: claimId }
+    if (await alreadyNotified(app.db, CLAIM_EVENTS.created, 'order', claim.order_id, once)) return
+    const loaded = await loadOrderForMail(app.db, claim.order_id)
+    if (!wanted(data, loaded)) return
+    await send(CLAIM_EVENTS.created, loaded, {
+      claim_id: claimId,
+      claim: { id: claimId, type: claim.type, refund_amount: claim.refund_amount ?? 0 },
+    })
   })
 
   // A return requested, then received: once per return each.

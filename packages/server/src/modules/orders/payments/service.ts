@@ -152,10 +152,12 @@ async function refundPayments(
   payments: readonly PaymentRow[],
   input: RefundInput,
   noNotification: boolean | null,
+  alsoInTx?: AlsoInTx,
 ): Promise<RefundRow[]> {
   const { parts, failure } = await refundAtProviders(env, payments, input.amount)
   if (failure && parts.length === 0) throw failure
-  const created = await recordRefunds(db, orderId, parts, input, noNotification)
+  // After a partial refusal, what went through is recorded without the caller's writes.
+  const created = await recordRefunds(db, orderId, parts, input, noNotification, failure ? undefined : alsoInTx)
   if (failure) throw failure
   return created
 }
@@ -167,6 +169,7 @@ export async function recordRefunds(
   parts: RefundPart[],
   input: RefundInput,
   noNotification: boolean | null,
+  alsoInTx?: AlsoInTx,
 ): Promise<RefundRow[]> {
   return db.transaction(async (tx) => {
     const created: RefundRow[] = []
@@ -196,8 +199,43 @@ export async function recordRefunds(
       }
     }
     if (orderId) await settleOrderPaymentStatus(tx, orderId)
+    if (alsoInTx) await alsoInTx(tx, created)
     return created
   })
+}
+
+/** What a caller records with the refunds, in their transaction (a claim, a confirmed edit). */
+export type AlsoInTx = (tx: Db, refunds: RefundRow[]) => Promise<void>
+
+/**
+ * Refunds `input.amount` of an order whose operation claim the caller holds (`withOrderOperation`):
+ * the providers are called first, outside any transaction, then the refunds and `alsoInTx` are
+ * written in one. A provider's refusal of the first payment throws before anything is written.
+ */
+export async function refundHeldOrder(
+  db: Db,
+  env: OrderEnv,
+  orderId: string,
+  input: RefundInput,
+  alsoInTx?: AlsoInTx,
+): Promise<RefundRow[]> {
+  const row = await requireOrder(db, orderId)
+  if (row.status === 'canceled') throw new NotAllowed('A canceled order cannot be refunded')
+  const payments = await livePaymentsOf(db, orderId)
+  const paid = payments.reduce((sum, entry) => sum + entry.amount, 0)
+  const refunded = payments.reduce((sum, entry) => sum + entry.amount_refunded, 0)
+  if (input.amount > paid - refunded) {
+    throw new InvalidData(`amount: ${input.amount} is above the refundable amount (${paid - refunded})`)
+  }
+  return refundPayments(db, env, orderId, payments, input, input.no_notification ?? row.no_notification, alsoInTx)
+}
+
+/** What can be refunded now: captured and not refunded yet, over the order's live payments. */
+export async function capturedLeft(db: Db, orderId: string): Promise<number> {
+  const payments = await livePaymentsOf(db, orderId)
+  return payments
+    .filter((entry) => entry.captured_at)
+    .reduce((sum, entry) => sum + entry.amount - entry.amount_refunded, 0)
 }
 
 /**
@@ -205,17 +243,7 @@ export async function recordRefunds(
  * what was captured and not refunded yet.
  */
 export async function refundOrder(db: Db, env: OrderEnv, orderId: string, input: RefundInput): Promise<void> {
-  await withOrderOperation(db, orderId, 'refund', async () => {
-    const row = await requireOrder(db, orderId)
-    if (row.status === 'canceled') throw new NotAllowed('A canceled order cannot be refunded')
-    const payments = await livePaymentsOf(db, orderId)
-    const paid = payments.reduce((sum, entry) => sum + entry.amount, 0)
-    const refunded = payments.reduce((sum, entry) => sum + entry.amount_refunded, 0)
-    if (input.amount > paid - refunded) {
-      throw new InvalidData(`amount: ${input.amount} is above the refundable amount (${paid - refunded})`)
-    }
-    await refundPayments(db, env, orderId, payments, input, input.no_notification ?? row.no_notification)
-  })
+  await withOrderOperation(db, orderId, 'refund', () => refundHeldOrder(db, env, orderId, input))
 }
 
 /** `POST /admin/payments/:id/refund`: at most what was captured and not refunded yet. */
