@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox'
+import { Discount } from '../promotions/contract.js'
 import { FindParams } from '../../core/list.js'
 import { BaseFields, DateTime, Email, Metadata, MetadataInput, Nullable } from '../../core/schemas.js'
 import { ProductVariant } from '../catalog/contract.js'
@@ -169,7 +170,7 @@ const CartTotals = {
   total: Type.Integer(),
 }
 
-/** Discounts and gift cards arrive with promotions; until then these lists are always empty. */
+/** Gift cards arrive with promotions; until then this list is always empty. */
 const Unavailable = Type.Array(Type.Object({ id: Type.String() }))
 
 export const Cart = Type.Object({
@@ -186,7 +187,7 @@ export const Cart = Type.Object({
   payment: Type.Optional(Type.Null()),
   customer: Type.Optional(Nullable(Customer)),
   sales_channel: Type.Optional(Nullable(SalesChannel)),
-  discounts: Type.Optional(Unavailable),
+  discounts: Type.Optional(Type.Array(Discount)),
   gift_cards: Type.Optional(Unavailable),
   ...CartTotals,
 })
