@@ -317,6 +317,27 @@ describe('carts and checkout', () => {
     await expectRefusal(server.store.orders.retrieve('order_missing'), 404, 'not_found')
   })
 
+  it('shows the fulfilments and tracking links the merchant made', async () => {
+    const { order: placed } = await server.store.orders.retrieveByCartId(cartId)
+    const items = placed.items.map((item: Wire) => ({ item_id: item.id, quantity: item.quantity }))
+    const fulfilled = await server.admin.admin.orders.createFulfillment(placed.id, { items })
+    const fulfillmentId = fulfilled.order.fulfillments[0].id
+    await server.admin.admin.orders.createShipment(placed.id, {
+      fulfillment_id: fulfillmentId,
+      tracking_numbers: ['CONF-1'],
+    })
+
+    const { order } = await server.store.orders.retrieve(placed.id)
+    expectStoreOrder(order)
+    expect(order.fulfillment_status).toBe('shipped')
+    expect(order.fulfillments).toHaveLength(1)
+    expectId(order.fulfillments[0].id, 'ful')
+    expect(order.fulfillments[0].tracking_links).toEqual([
+      expect.objectContaining({ tracking_number: 'CONF-1', fulfillment_id: fulfillmentId }),
+    ])
+    expectWireShape(order.fulfillments[0])
+  })
+
   it('the deprecated /complete-cart answers the same for a completed cart', async () => {
     const again = await server.store.client.request('POST', `/store/carts/${cartId}/complete-cart`)
     expect(again.type).toBe('order')

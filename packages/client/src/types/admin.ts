@@ -6,6 +6,7 @@ import type {
   customers,
   lookups,
   notes,
+  orders,
   notifications,
   orderTimeline,
   paymentCollections,
@@ -214,5 +215,5 @@ export type AdminOrderLineItemReservationRes = Static<typeof adminOrders.AdminRe
 export type AdminPaymentRes = Static<typeof adminOrders.AdminPaymentRes>
 export type AdminPostPaymentRefundsReq = Static<typeof adminOrders.AdminPostPaymentRefundsReq>
 export type AdminRefundRes = Static<typeof adminOrders.AdminRefundRes>
-export type AdminFulfillment = Static<typeof adminOrders.Fulfillment>
+export type AdminFulfillment = Static<typeof orders.Fulfillment>
 export type AdminRefund = Static<typeof adminOrders.Refund>

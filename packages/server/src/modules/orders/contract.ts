@@ -77,7 +77,42 @@ export const OrderTotals = {
 }
 export const ORDER_TOTAL_FIELDS = Object.keys(OrderTotals) as (keyof typeof OrderTotals)[]
 
-/** Relations without tables yet (fulfillments, discounts) answer empty lists of these. */
+export const TrackingLink = Type.Object({
+  ...BaseFields,
+  url: Nullable(Type.String()),
+  tracking_number: Type.String(),
+  fulfillment_id: Type.String(),
+  idempotency_key: Nullable(Type.String()),
+  metadata: Metadata,
+  deleted_at: Nullable(DateTime),
+})
+
+export const FulfillmentItem = Type.Object({
+  fulfillment_id: Type.String(),
+  item_id: Type.String(),
+  quantity: Type.Integer(),
+})
+
+export const Fulfillment = Type.Object({
+  ...BaseFields,
+  claim_order_id: Nullable(Type.String()),
+  swap_id: Nullable(Type.String()),
+  order_id: Nullable(Type.String()),
+  no_notification: Nullable(Type.Boolean()),
+  provider_id: Type.String(),
+  location_id: Nullable(Type.String()),
+  tracking_numbers: Type.Array(Type.String()),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  shipped_at: Nullable(DateTime),
+  canceled_at: Nullable(DateTime),
+  metadata: Metadata,
+  idempotency_key: Nullable(Type.String()),
+  items: Type.Optional(Type.Array(FulfillmentItem)),
+  tracking_links: Type.Optional(Type.Array(TrackingLink)),
+})
+export type Fulfillment = Static<typeof Fulfillment>
+
+/** Relations without tables yet (discounts) answer empty lists of these. */
 const Unmodelled = Type.Record(Type.String(), Type.Unknown())
 
 export const Order = Type.Object({
@@ -91,7 +126,7 @@ export const Order = Type.Object({
   billing_address: Type.Optional(Nullable(Address)),
   customer: Type.Optional(Nullable(Customer)),
   region: Type.Optional(Nullable(Region)),
-  fulfillments: Type.Optional(Type.Array(Unmodelled)),
+  fulfillments: Type.Optional(Type.Array(Fulfillment)),
   discounts: Type.Optional(Type.Array(Unmodelled)),
 })
 export type Order = Static<typeof Order>

@@ -25,6 +25,7 @@ import {
   STORE_ORDER_FIELDS,
   STORE_ORDER_RELATIONS,
 } from './contract.js'
+import { fulfillmentsOf, loadFulfillments, type FulfillmentsRead, type FulfillmentView } from './fulfillment-reads.js'
 import { order, payment } from './schema.js'
 import { groupBy } from '../../db/group-rows.js'
 import { rowsOf } from '../../db/raw-rows.js'
@@ -83,7 +84,7 @@ export type OrderView = Partial<OrderRow> &
     billing_address?: AddressRow | null
     customer?: PublicCustomer | null
     region?: RegionRow | null
-    fulfillments?: Record<string, unknown>[]
+    fulfillments?: FulfillmentView[]
     discounts?: Record<string, unknown>[]
   }
 
@@ -284,6 +285,8 @@ export interface OrderContext {
   lines: OrderLines
   methods: OrderMethods
   parties: OrderParties
+  /** Read only for orders that can have some: an order being placed has none. */
+  fulfillments?: FulfillmentsRead
 }
 
 /**
@@ -293,7 +296,16 @@ export interface OrderContext {
  */
 export async function loadOrders(db: Db, rows: readonly OrderRow[], selection: OrderSelection): Promise<OrderView[]> {
   if (rows.length === 0) return []
-  return viewOrders(rows, await loadOrderContext(db, rows, selection), selection)
+  const [context, fulfillments] = await Promise.all([
+    loadOrderContext(db, rows, selection),
+    selection.relations.has('fulfillments')
+      ? loadFulfillments(
+          db,
+          rows.map((row) => row.id),
+        )
+      : undefined,
+  ])
+  return viewOrders(rows, { ...context, fulfillments }, selection)
 }
 
 /**
@@ -448,8 +460,10 @@ function toView(row: OrderRow, context: OrderContext, relations: ReadonlySet<str
     ...(relations.has('billing_address') ? { billing_address: addressOf(row.billing_address_id) } : {}),
     ...(relations.has('customer') ? { customer: parties.customers.get(row.customer_id) ?? null } : {}),
     ...(relations.has('region') ? { region: parties.regions.get(row.region_id) ?? null } : {}),
-    // Fulfillments and discounts arrive with their modules; until then an order has none.
-    ...(relations.has('fulfillments') ? { fulfillments: [] } : {}),
+    ...(relations.has('fulfillments')
+      ? { fulfillments: context.fulfillments ? fulfillmentsOf(row.id, context.fulfillments, relations) : [] }
+      : {}),
+    // Discounts arrive with their module; until then an order has none.
     ...(relations.has('discounts') ? { discounts: [] } : {}),
   }
 }

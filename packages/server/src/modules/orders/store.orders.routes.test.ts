@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { generateId } from '../../db/ids.js'
 import { makeProduct } from '../../testing/factories/catalog.js'
 import { makeOrder } from '../../testing/factories/orders.js'
 import { makeRegion } from '../../testing/factories/regions.js'
 import { useTestApp } from '../../testing/test-app.js'
-import { cart } from '../carts/schema.js'
+import { installRecordingFulfillmentProvider } from '../../testing/factories/fulfillment.js'
+import { asAdmin } from '../../testing/factories/users.js'
+import { cart, lineItem } from '../carts/schema.js'
+import { adminRequest } from './admin/test-helpers.js'
 
 const ctx = useTestApp()
 
@@ -106,6 +110,60 @@ describe('GET /store/orders/:id', () => {
     expect(order.region.id).toBe(created.region_id)
     expect(order.shipping_address.postal_code).toBe('2100')
     expect(order.payments).toEqual([expect.objectContaining({ amount: 2750, order_id: created.id })])
+  })
+
+  it('answers the fulfilments with their tracking links, and the lookups do too', async () => {
+    // Arrange: two fulfilments through the admin, the first shipped with a tracking number
+    const carrier = await installRecordingFulfillmentProvider(ctx.app, ctx.app.db)
+    const region = await makeRegion(ctx.app.db)
+    const [placed] = await ctx.app.db
+      .insert(cart)
+      .values({ id: generateId('cart'), region_id: region.id, completed_at: new Date() })
+      .returning()
+    const made = await makeOrder(ctx.app.db, {
+      cart_id: placed.id,
+      region_id: region.id,
+      items: [{ title: 'Mug', unit_price: 1000, quantity: 2 }],
+      shipping: [{ price: 500 }],
+      shipping_provider_id: carrier.id,
+    })
+    const admin = adminRequest(ctx.app, (await asAdmin(ctx.app.db)).headers)
+    const [{ id: itemId }] = await ctx.app.db
+      .select({ id: lineItem.id })
+      .from(lineItem)
+      .where(eq(lineItem.order_id, made.id))
+    const first = await admin('POST', `/admin/orders/${made.id}/fulfillment`, {
+      items: [{ item_id: itemId, quantity: 1 }],
+    })
+    const second = await admin('POST', `/admin/orders/${made.id}/fulfillment`, {
+      items: [{ item_id: itemId, quantity: 1 }],
+    })
+    const [shippedId, openId] = [first.json().order.fulfillments[0].id, second.json().order.fulfillments[1].id]
+    const shipped = await admin('POST', `/admin/orders/${made.id}/shipment`, {
+      fulfillment_id: shippedId,
+      tracking_numbers: ['TRACK-7'],
+    })
+    expect(shipped.statusCode).toBe(200)
+
+    // Act
+    const byId = await ctx.app.inject({ method: 'GET', url: `/store/orders/${made.id}` })
+    const byCart = await ctx.app.inject({ method: 'GET', url: `/store/orders/cart/${placed.id}` })
+    const trimmed = await ctx.app.inject({ method: 'GET', url: `/store/orders/${made.id}?expand=fulfillments` })
+
+    // Assert
+    expect(byId.statusCode).toBe(200)
+    const { fulfillments } = byId.json().order
+    expect(fulfillments.map((f: { id: string }) => f.id)).toEqual([shippedId, openId])
+    expect(fulfillments[0]).toMatchObject({ order_id: made.id, provider_id: carrier.id, tracking_numbers: ['TRACK-7'] })
+    expect(fulfillments[0].shipped_at).not.toBeNull()
+    expect(fulfillments[0].tracking_links).toEqual([
+      expect.objectContaining({ tracking_number: 'TRACK-7', fulfillment_id: shippedId }),
+    ])
+    expect(fulfillments[1]).toMatchObject({ shipped_at: null, tracking_links: [] })
+    // The store answers no fulfilment items (not a store relation), and no tracking links unless expanded.
+    expect(fulfillments[0]).not.toHaveProperty('items')
+    expect(byCart.json().order.fulfillments).toEqual(fulfillments)
+    expect(trimmed.json().order.fulfillments[0]).not.toHaveProperty('tracking_links')
   })
 
   it('counts only what has not been returned', async () => {

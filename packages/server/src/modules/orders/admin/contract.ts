@@ -1,12 +1,13 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { DateComparison, FindParams, listPaging, listResponse } from '../../../core/list.js'
 import { AddressPayload } from '../../customers/contract.js'
-import { BaseFields, DateTime, Metadata, MetadataInput, Nullable, StringOrArray } from '../../../core/schemas.js'
+import { BaseFields, Metadata, MetadataInput, Nullable, StringOrArray } from '../../../core/schemas.js'
 import { Address, Customer } from '../../customers/contract.js'
 import { Region } from '../../regions/contract.js'
 import { SalesChannel } from '../../sales-channels/contract.js'
 import { Reservation } from '../../inventory/contract.js'
 import {
+  Fulfillment,
   FulfillmentStatus,
   OrderFields,
   OrderLineItem,
@@ -23,41 +24,6 @@ const Id = Type.String({ minLength: 1, maxLength: 100 })
 const optional = <T extends Record<string, TSchema>>(properties: T) => Type.Partial(Type.Object(properties)).properties
 
 export const RefundReason = StringEnum(REFUND_REASONS)
-
-export const TrackingLink = Type.Object({
-  ...BaseFields,
-  url: Nullable(Type.String()),
-  tracking_number: Type.String(),
-  fulfillment_id: Type.String(),
-  idempotency_key: Nullable(Type.String()),
-  metadata: Metadata,
-  deleted_at: Nullable(DateTime),
-})
-
-export const FulfillmentItem = Type.Object({
-  fulfillment_id: Type.String(),
-  item_id: Type.String(),
-  quantity: Type.Integer(),
-})
-
-export const Fulfillment = Type.Object({
-  ...BaseFields,
-  claim_order_id: Nullable(Type.String()),
-  swap_id: Nullable(Type.String()),
-  order_id: Nullable(Type.String()),
-  no_notification: Nullable(Type.Boolean()),
-  provider_id: Type.String(),
-  location_id: Nullable(Type.String()),
-  tracking_numbers: Type.Array(Type.String()),
-  data: Type.Record(Type.String(), Type.Unknown()),
-  shipped_at: Nullable(DateTime),
-  canceled_at: Nullable(DateTime),
-  metadata: Metadata,
-  idempotency_key: Nullable(Type.String()),
-  items: Type.Optional(Type.Array(FulfillmentItem)),
-  tracking_links: Type.Optional(Type.Array(TrackingLink)),
-})
-export type Fulfillment = Static<typeof Fulfillment>
 
 export const Refund = Type.Object({
   ...BaseFields,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { InvalidData } from '../../../core/errors.js'
 import { parseExpand } from '../../../core/list.js'
-import { inIdsOf, inIdsParam } from '../../../db/in-ids.js'
+import { inIdsParam } from '../../../db/in-ids.js'
 import { prepared } from '../../../db/fast-path/prepared.js'
 import { groupBy } from '../../../db/group-rows.js'
 import { rowReader } from '../../../db/json-rows.js'
@@ -10,7 +10,8 @@ import type { Db } from '../../../db/types.js'
 import { salesChannel } from '../../sales-channels/schema.js'
 import { ORDER_TOTAL_FIELDS } from '../contract.js'
 import { loadOrderContext, viewOrders, type OrderContext, type OrderRow, type OrderView } from '../loader.js'
-import { fulfillment, fulfillmentItem, refund, trackingLink } from '../schema.js'
+import { fulfillmentColumns, fulfillmentsOf, readFulfillments, type FulfillmentView } from '../fulfillment-reads.js'
+import { refund } from '../schema.js'
 import {
   ADMIN_ORDER_ALLOWED_FIELDS,
   ADMIN_ORDER_ALLOWED_RELATIONS,
@@ -18,13 +19,8 @@ import {
   ADMIN_ORDER_RELATIONS,
 } from './contract.js'
 
-export type FulfillmentRow = typeof fulfillment.$inferSelect
-export type FulfillmentItemRow = typeof fulfillmentItem.$inferSelect
-export type TrackingLinkRow = typeof trackingLink.$inferSelect
 export type RefundRow = typeof refund.$inferSelect
 type SalesChannelRow = typeof salesChannel.$inferSelect
-
-export type FulfillmentView = FulfillmentRow & { items?: FulfillmentItemRow[]; tracking_links?: TrackingLinkRow[] }
 
 export type AdminOrderView = Omit<OrderView, 'fulfillments'> & {
   fulfillments?: FulfillmentView[]
@@ -85,9 +81,6 @@ export function adminOrderSelection(query: { fields?: string; expand?: string })
 /** Every column, every default relation, totals: what the order routes answer with after a change. */
 export const FULL_ADMIN_SELECTION: AdminOrderSelection = adminOrderSelection({})
 
-const fulfillmentOf = rowReader(fulfillment)
-const fulfillmentItemOf = rowReader(fulfillmentItem)
-const trackingLinkOf = rowReader(trackingLink)
 const refundOf = rowReader(refund)
 const salesChannelOf = rowReader(salesChannel)
 
@@ -98,29 +91,13 @@ interface ExtrasShape {
 }
 
 const none = sql`'[]'::json`
-const ofOrders = sql`SELECT f.id FROM ${fulfillment} f WHERE ${inIdsParam(sql`f.order_id`, 'orderIds')}`
 
 /** The relations the order context does not read, as one statement per shape (eight at most). */
 const extrasSelect = (db: Db, shape: ExtrasShape) =>
   db.execute(sql`SELECT
-    ${
-      shape.fulfillments
-        ? sql`(SELECT coalesce(json_agg(f ORDER BY f.created_at, f.id), '[]'::json) FROM ${fulfillment} f
-      WHERE ${inIdsParam(sql`f.order_id`, 'orderIds')})`
-        : none
-    } AS fulfillments,
-    ${
-      shape.fulfillments
-        ? sql`(SELECT coalesce(json_agg(fi ORDER BY fi.item_id), '[]'::json) FROM ${fulfillmentItem} fi
-      WHERE ${inIdsOf(sql`fi.fulfillment_id`, ofOrders)})`
-        : none
-    } AS fulfillment_items,
-    ${
-      shape.fulfillments
-        ? sql`(SELECT coalesce(json_agg(t ORDER BY t.created_at, t.id), '[]'::json) FROM ${trackingLink} t
-      WHERE t.deleted_at IS NULL AND ${inIdsOf(sql`t.fulfillment_id`, ofOrders)})`
-        : none
-    } AS tracking_links,
+    ${shape.fulfillments ? fulfillmentColumns.fulfillments : none} AS fulfillments,
+    ${shape.fulfillments ? fulfillmentColumns.items : none} AS fulfillment_items,
+    ${shape.fulfillments ? fulfillmentColumns.trackingLinks : none} AS tracking_links,
     ${
       shape.refunds
         ? sql`(SELECT coalesce(json_agg(r ORDER BY r.created_at, r.id), '[]'::json) FROM ${refund} r
@@ -149,9 +126,7 @@ async function loadExtras(db: Db, rows: readonly OrderRow[], shape: ExtrasShape)
   })
   const [read] = rowsOf<Record<string, Record<string, unknown>[]>>(result)
   return {
-    fulfillments: groupBy(read.fulfillments.map(fulfillmentOf), (row) => row.order_id),
-    items: groupBy(read.fulfillment_items.map(fulfillmentItemOf), (row) => row.fulfillment_id),
-    links: groupBy(read.tracking_links.map(trackingLinkOf), (row) => row.fulfillment_id),
+    fulfillments: readFulfillments(read),
     refunds: groupBy(read.refunds.map(refundOf), (row) => row.order_id),
     channels: new Map(read.sales_channels.map(salesChannelOf).map((row) => [row.id, row])),
   }
@@ -192,11 +167,7 @@ export async function loadAdminOrders(
     const full: Record<string, unknown> = { ...view }
     for (const relation of UNMODELLED) if (relations.has(relation)) full[relation] = []
     if (extras && shape.fulfillments) {
-      full.fulfillments = (extras.fulfillments.get(row.id) ?? []).map((item) => ({
-        ...item,
-        ...(relations.has('fulfillments.items') ? { items: extras.items.get(item.id) ?? [] } : {}),
-        ...(relations.has('fulfillments.tracking_links') ? { tracking_links: extras.links.get(item.id) ?? [] } : {}),
-      }))
+      full.fulfillments = fulfillmentsOf(row.id, extras.fulfillments, relations)
     }
     if (extras && shape.refunds) full.refunds = extras.refunds.get(row.id) ?? []
     if (extras && shape.salesChannels) {
