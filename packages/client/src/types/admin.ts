@@ -11,6 +11,7 @@ import type {
   orderTimeline,
   paymentCollections,
   products,
+  promotions,
   regions,
   salesChannels,
   shipping,
@@ -36,6 +37,21 @@ export type AdminResetPasswordRequest = Static<typeof users.AdminResetPasswordRe
 export type AdminListInvitesRes = Static<typeof users.AdminListInvitesRes>
 export type AdminPostInvitesReq = Static<typeof users.AdminPostInvitesReq>
 export type AdminPostInvitesInviteAcceptReq = Static<typeof users.AdminPostInvitesInviteAcceptReq>
+export type Discount = Static<typeof promotions.Discount>
+export type DiscountCondition = Static<typeof promotions.DiscountCondition>
+export type DiscountRule = Static<typeof promotions.DiscountRule>
+export type AdminGetDiscountsParams = Static<typeof promotions.AdminGetDiscountsParams>
+export type AdminPostDiscountsReq = Static<typeof promotions.AdminPostDiscountsReq>
+export type AdminPostDiscountsDiscountReq = Static<typeof promotions.AdminPostDiscountsDiscountReq>
+export type AdminPostDiscountsDynamicCodesReq = Static<typeof promotions.AdminPostDiscountsDynamicCodesReq>
+export type AdminDiscountConditionInput = Static<typeof promotions.ConditionInput>
+export type AdminPostDiscountConditionResourcesReq = Static<typeof promotions.AdminPostConditionResourcesReq>
+export type AdminDiscountConditionBatchReq = Static<typeof promotions.AdminConditionBatchReq>
+export type AdminDiscountFindParams = Static<typeof promotions.DiscountFindParams>
+export type AdminDiscountsRes = Static<typeof promotions.AdminDiscountsRes>
+export type AdminDiscountsListRes = Static<typeof promotions.AdminDiscountsListRes>
+export type AdminDiscountConditionsRes = Static<typeof promotions.AdminDiscountConditionsRes>
+export type AdminDiscountConditionsDeleteRes = Static<typeof promotions.AdminDiscountConditionsDeleteRes>
 export type Note = Static<typeof notes.Note>
 export type AdminGetNotesParams = Static<typeof notes.AdminGetNotesParams>
 export type AdminNotesListRes = Static<typeof notes.AdminNotesListRes>

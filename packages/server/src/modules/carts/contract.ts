@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox'
 import { Discount } from '../promotions/contract.js'
+import { GiftCard } from '../promotions/gift-cards-contract.js'
 import { FindParams } from '../../core/list.js'
 import { BaseFields, DateTime, Email, Metadata, MetadataInput, Nullable } from '../../core/schemas.js'
 import { ProductVariant } from '../catalog/contract.js'
@@ -170,9 +171,6 @@ const CartTotals = {
   total: Type.Integer(),
 }
 
-/** Gift cards arrive with promotions; until then this list is always empty. */
-const Unavailable = Type.Array(Type.Object({ id: Type.String() }))
-
 export const Cart = Type.Object({
   ...optionalAll(CartFields),
   id: Type.String(),
@@ -188,7 +186,7 @@ export const Cart = Type.Object({
   customer: Type.Optional(Nullable(Customer)),
   sales_channel: Type.Optional(Nullable(SalesChannel)),
   discounts: Type.Optional(Type.Array(Discount)),
-  gift_cards: Type.Optional(Unavailable),
+  gift_cards: Type.Optional(Type.Array(GiftCard)),
   ...CartTotals,
 })
 

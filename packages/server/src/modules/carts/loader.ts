@@ -43,6 +43,7 @@ import { prepared } from '../../db/fast-path/prepared.js'
 import { computeTotals, type Totals } from './totals.js'
 import { groupBy } from '../../db/group-rows.js'
 import { cartDiscountOf, cartDiscountsJson, discountAdjustments, type CartDiscount } from './discounts.js'
+import { cartGiftCardsJson, giftCardOf, type GiftCardRow } from './gift-cards.js'
 
 /**
  * Reads a cart with everything its totals and its wire shape need, in a fixed number of statements
@@ -120,6 +121,8 @@ export interface CartDetails {
   sales_channel: SalesChannelRow | null
   /** The discounts applied, with the lines each applies to. */
   discounts: CartDiscount[]
+  /** The usable gift cards applied, in the order they are drawn. */
+  gift_cards: GiftCardRow[]
   /** Computed for display (automatic taxes, open cart) or read from the stored lines. */
   taxes: 'computed' | 'stored'
   totals: Totals
@@ -319,6 +322,7 @@ const wholeCartFields = {
     WHERE ${inIdsOf(sql`o.id`, sql`SELECT m.shipping_option_id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}`)})`,
   tax_overrides: taxOverridesJson,
   discounts: cartDiscountsJson(cart),
+  gift_cards: cartGiftCardsJson(cart),
 }
 
 /**
@@ -531,7 +535,8 @@ export async function computeCartTaxLines(
 
 /** The totals of a loaded cart (gift cards arrive with promotions). */
 export function totalsOf(
-  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'> & Partial<Pick<CartDetails, 'discounts'>>,
+  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'> &
+    Partial<Pick<CartDetails, 'discounts' | 'gift_cards'>>,
 ): Totals {
   return computeTotals({
     currency_code: details.region.currency_code,
@@ -555,7 +560,7 @@ export function totalsOf(
       tax_lines: method.tax_lines,
     })),
     free_shipping: (details.discounts ?? []).some((entry) => entry.rule.type === 'free_shipping'),
-    gift_cards: [],
+    gift_cards: (details.gift_cards ?? []).map((card) => ({ balance: card.balance, tax_rate: card.tax_rate })),
     kind: 'cart',
   })
 }
@@ -664,6 +669,7 @@ export async function wholeCartDetails(
     shipping_methods: methods,
     payment_sessions: sessions,
     discounts,
+    gift_cards: whole ? whole.gift_cards.map(giftCardOf) : [],
   }
   if (overrides) {
     applyTaxLines(base, taxLinesFrom(overrides, { region: regionDetails, ...targets }))

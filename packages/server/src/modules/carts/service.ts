@@ -29,6 +29,7 @@ import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js
 import { readForLines } from './line-reads.js'
 import { assertCartOpen, lockCart, mutateCart, type CartEnv } from './lock.js'
 import { removeCartDiscount, setCartDiscounts } from './discounts.js'
+import { setCartGiftCards } from './gift-cards.js'
 import {
   computeCartTaxLines,
   loadCartDetails,
@@ -357,10 +358,6 @@ async function changeRegion(
   return { shippingAddressId, dropped }
 }
 
-function rejectGiftCards(input: StorePostCartsCartReq): void {
-  if (input.gift_cards && input.gift_cards.length > 0) throw new NotAllowed('Gift cards are not available yet')
-}
-
 /**
  * `POST /store/carts/:id`: owner and email, sales channel (lines not sold there are removed),
  * region (see `changeRegion`), shipping country and addresses, context and metadata, in one
@@ -373,7 +370,6 @@ export async function updateCart(
   input: StorePostCartsCartReq,
   actor: CartActor,
 ): Promise<CartView> {
-  rejectGiftCards(input)
   const {
     dropped,
     region: knownRegion,
@@ -405,6 +401,7 @@ export async function updateCart(
       const customerId = owner?.id ?? row.customer_id
       // Checked against the lines, region and customer the cart has after this change.
       if (input.discounts !== undefined) await setCartDiscounts(tx, id, cartRegion.id, customerId, input.discounts)
+      if (input.gift_cards !== undefined) await setCartGiftCards(tx, id, cartRegion.id, input.gift_cards)
       // The addresses are written in the batch of the cart that refers to them, before it.
       const addressWrites: (() => PromiseLike<unknown>)[] = []
       if (input.shipping_address !== undefined) {

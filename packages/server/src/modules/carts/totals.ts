@@ -100,6 +100,8 @@ export interface Totals {
   gift_card_total: number
   gift_card_tax_total: number
   total: number
+  /** What was drawn from each gift card (or transaction), in input order; internal, never on the wire. */
+  gift_card_draws?: number[]
   /** Keyed by line item id (ids are unique within one input). */
   items: Record<string, LineItemTotals>
   /** Keyed by shipping method id. */
@@ -206,6 +208,7 @@ export function computeTotals(input: TotalsInput): Totals {
     gift_card_total: giftCardTotal,
     gift_card_tax_total: giftCardTaxTotal,
     total,
+    gift_card_draws: drawn.draws,
     items,
     shipping_methods: shippingMethods,
   }
@@ -327,7 +330,7 @@ function shippingMethodTotals(method: TotalsShippingMethod, freeShipping: boolea
 }
 
 /** Draws gift cards (or transactions) in order up to `giftCardable`; tax is per card, uncapped. */
-function drawGiftCards(input: TotalsInput, giftCardable: number): { total: number; tax: number } {
+function drawGiftCards(input: TotalsInput, giftCardable: number): { total: number; tax: number; draws: number[] } {
   const { region } = input
   const sources = input.gift_card_transactions
     ? input.gift_card_transactions.map((transaction) => ({
@@ -344,13 +347,15 @@ function drawGiftCards(input: TotalsInput, giftCardable: number): { total: numbe
   let remaining = Math.max(0, giftCardable)
   let total = 0
   let tax = 0
+  const draws: number[] = []
   for (const source of sources) {
     const drawn = Math.min(remaining, roundRatio(nonNegative(exact(source.amount))))
     remaining -= drawn
     total += drawn
+    draws.push(drawn)
     if (source.taxable) tax += roundRatio(percentOf(integer(drawn), nonNegative(exact(source.rate))))
   }
-  return { total, tax }
+  return { total, tax, draws }
 }
 
 /** Unit price × quantity, rounded (inputs are integers; this only guards against strays), never negative. */

@@ -195,7 +195,7 @@ type CartViewShape = Partial<CartDetails['cart']> & {
   customer?: CustomerWithRelations | null
   payment?: null
   discounts?: (CartDetails['discounts'][number]['discount'] & { rule?: CartDetails['discounts'][number]['rule'] })[]
-  gift_cards?: never[]
+  gift_cards?: CartDetails['gift_cards']
 } & ReturnType<typeof cartTotalsView>
 
 function selectedSession(sessions: PaymentSessionRow[]): PaymentSessionRow | null {
@@ -246,7 +246,7 @@ export async function cartView(
       relations.has('discounts.rule') ? { ...entry.discount, rule: entry.rule } : entry.discount,
     )
   }
-  if (relations.has('gift_cards')) view.gift_cards = []
+  if (relations.has('gift_cards')) view.gift_cards = details.gift_cards
   return Object.assign(view, cartTotalsView(totals)) as CartViewShape
 }
 

@@ -5,6 +5,7 @@ import { freeCountry } from '../../testing/factories/carts.js'
 import { makeProduct, makeProductTag } from '../../testing/factories/catalog.js'
 import { makeRegion, type RegionFixture } from '../../testing/factories/regions.js'
 import { makeShippingOption } from '../../testing/factories/shipping.js'
+import { storefront } from '../../testing/factories/storefront.js'
 import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { productTags } from '../catalog/schema.js'
@@ -22,7 +23,9 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: un
   const res = await ctx.app.inject({ method, url, payload: payload as object, headers })
   return { status: res.statusCode, body: res.json() }
 }
-const store = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => call(method, url, payload, {})
+const shopper = storefront(() => ctx.app)
+const store = shopper.call
+const { cartWith, pay } = shopper
 
 beforeAll(async () => {
   await ensureStore(db())
@@ -58,39 +61,6 @@ async function makeDiscount(region: RegionFixture, rule: object, extra: object =
   })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.discount as { id: string; code: string; rule: { id: string; conditions: { id: string }[] } }
-}
-
-/** A cart in the region with lines; checkout-ready (email, address, shipping method) if asked. */
-async function cartWith(region: RegionFixture, lines: [string, number][], ready = false) {
-  const created = await store('POST', '/store/carts', { region_id: region.id })
-  const id: string = created.body.cart.id
-  for (const [variantId, quantity] of lines) {
-    expect((await store('POST', `/store/carts/${id}/line-items`, { variant_id: variantId, quantity })).status).toBe(200)
-  }
-  if (ready) {
-    await store('POST', `/store/carts/${id}`, {
-      email: `${unique('shopper').toLowerCase()}@example.com`,
-      shipping_address: {
-        first_name: 'Ada',
-        last_name: 'L',
-        address_1: '1 Row',
-        city: 'Capital',
-        postal_code: '1234',
-        country_code: region.countries[0].iso_2,
-      },
-    })
-    const offered = await store('GET', `/store/shipping-options/${id}`)
-    const shipped = await store('POST', `/store/carts/${id}/shipping-methods`, {
-      option_id: offered.body.shipping_options[0].id,
-    })
-    expect(shipped.status).toBe(200)
-  }
-  return id
-}
-
-async function pay(cartId: string) {
-  expect((await store('POST', `/store/carts/${cartId}/payment-sessions`)).status).toBe(200)
-  expect((await store('POST', `/store/carts/${cartId}/payment-session`, { provider_id: 'manual' })).status).toBe(200)
 }
 
 describe('admin discounts', () => {

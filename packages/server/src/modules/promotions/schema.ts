@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { boolean, integer, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core'
 import { metadataColumn, softDeletableColumns, timestamptz } from '../../db/columns.js'
 
 // Indexes, checks and unique constraints live in migrations/0190_discounts.sql.
@@ -73,4 +73,39 @@ export const orderDiscounts = pgTable(
   'order_discounts',
   { order_id: text('order_id').notNull(), discount_id: text('discount_id').notNull() },
   (table) => [primaryKey({ columns: [table.order_id, table.discount_id] })],
+)
+
+export const giftCard = pgTable('gift_card', {
+  ...softDeletableColumns(),
+  code: text('code').notNull(),
+  value: integer('value').notNull(),
+  balance: integer('balance').notNull(),
+  region_id: text('region_id').notNull(),
+  order_id: text('order_id'),
+  is_disabled: boolean('is_disabled').notNull().default(false),
+  ends_at: timestamptz('ends_at'),
+  tax_rate: real('tax_rate'),
+  metadata: metadataColumn(),
+})
+
+export const giftCardTransaction = pgTable('gift_card_transaction', {
+  id: text('id').primaryKey(),
+  gift_card_id: text('gift_card_id').notNull(),
+  order_id: text('order_id').notNull(),
+  amount: integer('amount').notNull(),
+  is_taxable: boolean('is_taxable'),
+  tax_rate: real('tax_rate'),
+  created_at: timestamptz('created_at').notNull().defaultNow(),
+})
+
+export const cartGiftCards = pgTable(
+  'cart_gift_cards',
+  { cart_id: text('cart_id').notNull(), gift_card_id: text('gift_card_id').notNull() },
+  (table) => [primaryKey({ columns: [table.cart_id, table.gift_card_id] })],
+)
+
+export const orderGiftCards = pgTable(
+  'order_gift_cards',
+  { order_id: text('order_id').notNull(), gift_card_id: text('gift_card_id').notNull() },
+  (table) => [primaryKey({ columns: [table.order_id, table.gift_card_id] })],
 )

@@ -26,6 +26,7 @@ import {
 import { order, payment } from '../schema.js'
 import { takeStock } from './stock.js'
 import { discountWrites } from './discounts.js'
+import { giftCardWrites } from './gift-cards.js'
 import { concurrently } from '../../../db/fast-path/concurrent.js'
 import { inTransaction } from '../../../db/transactions.js'
 
@@ -178,6 +179,7 @@ export async function placeOrderOf(
   // and the answer's reads after everything they read.
   const first = authorizedHere ? [authorizedHere.sessionWrite] : []
   const discounts = discountWrites(tx, details, orderId)
+  const giftCards = giftCardWrites(tx, details, orderId)
   const written = await concurrently(tx, [
     ...first,
     () => insertOrder(tx, details, orderId, idempotencyKey),
@@ -185,6 +187,7 @@ export async function placeOrderOf(
     ...attachCartToOrder(tx, cartId, orderId),
     ...taxes.writes,
     ...discounts.writes,
+    ...giftCards.writes,
     () => takeStock(tx, current, env.flags),
     // After the payment's insert, which `payment_id` refers to.
     () => markCartCompleted(tx, cartId, { payment_id: paid?.id, payment_authorized_at: authorizedHere?.authorizedAt }),
@@ -192,6 +195,7 @@ export async function placeOrderOf(
     () => loadOrderContext(tx, [refs], COMPLETED_ORDER_SELECTION),
   ])
   await discounts.check()
+  await giftCards.check()
   const [row] = written[first.length] as OrderRow[]
   const [placed] = viewOrders([row], written.at(-1) as OrderContext, COMPLETED_ORDER_SELECTION)
   return { orderId, placed }
