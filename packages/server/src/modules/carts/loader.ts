@@ -40,7 +40,7 @@ import {
 } from './schema.js'
 import { jsonObjectOf, rowReader } from '../../db/json-rows.js'
 import { prepared } from '../../db/fast-path/prepared.js'
-import { computeTotals, type Totals } from './totals.js'
+import { computeTotals, giftCardDraws, type Totals, type TotalsInput } from './totals.js'
 import { groupBy } from '../../db/group-rows.js'
 import { cartDiscountOf, cartDiscountsJson, discountAdjustments, type CartDiscount } from './discounts.js'
 import { cartGiftCardsJson, giftCardOf, type GiftCardRow } from './gift-cards.js'
@@ -533,12 +533,26 @@ export async function computeCartTaxLines(
   }
 }
 
-/** The totals of a loaded cart (gift cards arrive with promotions). */
+/** The totals of a loaded cart, with its discounts and gift cards. */
 export function totalsOf(
   details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'> &
     Partial<Pick<CartDetails, 'discounts' | 'gift_cards'>>,
 ): Totals {
-  return computeTotals({
+  return computeTotals(totalsInputOf(details))
+}
+
+/** What a loaded cart's gift cards give its order: the amount drawn from each, in the cart's order. */
+export function cartGiftCardDraws(
+  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods' | 'discounts' | 'gift_cards' | 'totals'>,
+): number[] {
+  return giftCardDraws(totalsInputOf(details), details.totals)
+}
+
+function totalsInputOf(
+  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'> &
+    Partial<Pick<CartDetails, 'discounts' | 'gift_cards'>>,
+): TotalsInput {
+  return {
     currency_code: details.region.currency_code,
     region: { gift_cards_taxable: details.region.gift_cards_taxable, tax_rate: details.region.tax_rate },
     items: details.items.map((item) => ({
@@ -562,7 +576,7 @@ export function totalsOf(
     free_shipping: (details.discounts ?? []).some((entry) => entry.rule.type === 'free_shipping'),
     gift_cards: (details.gift_cards ?? []).map((card) => ({ balance: card.balance, tax_rate: card.tax_rate })),
     kind: 'cart',
-  })
+  }
 }
 
 /**

@@ -518,7 +518,10 @@ export async function retrieveCartForCompletion(
 }
 
 /** The totals of a loaded cart, computed with its current tax lines. */
-export function cartTotals(details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'>): Totals {
+export function cartTotals(
+  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'> &
+    Partial<Pick<CartDetails, 'discounts' | 'gift_cards'>>,
+): Totals {
   return totalsOf(details)
 }
 

@@ -637,7 +637,7 @@ describe('POST /store/carts/:id', () => {
     const discount = await post(`/store/carts/${cart.id}`, { discounts: [{ code: 'SUMMER' }] })
     expect(discount.status).toBe(404)
     expect(discount.body).toEqual({ type: 'not_found', message: 'Discount with code SUMMER was not found' })
-    expect((await post(`/store/carts/${cart.id}`, { gift_cards: [{ code: 'GIFT' }] })).status).toBe(400)
+    expect((await post(`/store/carts/${cart.id}`, { gift_cards: [{ code: 'GIFT' }] })).status).toBe(404)
     expect((await post(`/store/carts/${cart.id}`, { discounts: [{ code: '' }] })).status).toBe(400)
     expect((await post('/store/carts/cart_missing', { context: {} })).status).toBe(404)
 

@@ -100,8 +100,6 @@ export interface Totals {
   gift_card_total: number
   gift_card_tax_total: number
   total: number
-  /** What was drawn from each gift card (or transaction), in input order; internal, never on the wire. */
-  gift_card_draws?: number[]
   /** Keyed by line item id (ids are unique within one input). */
   items: Record<string, LineItemTotals>
   /** Keyed by shipping method id. */
@@ -208,7 +206,6 @@ export function computeTotals(input: TotalsInput): Totals {
     gift_card_total: giftCardTotal,
     gift_card_tax_total: giftCardTaxTotal,
     total,
-    gift_card_draws: drawn.draws,
     items,
     shipping_methods: shippingMethods,
   }
@@ -327,6 +324,16 @@ function shippingMethodTotals(method: TotalsShippingMethod, freeShipping: boolea
     original_total: subtotal + tax,
     original_tax_total: tax,
   }
+}
+
+/**
+ * What `computeTotals` drew from each of the input's gift cards (or transactions), in input order:
+ * the amounts an order takes off the cards' balances. `totals` is `computeTotals(input)`.
+ */
+export function giftCardDraws(input: TotalsInput, totals: Totals): number[] {
+  const netTotal = totals.subtotal + totals.shipping_total - totals.discount_total
+  const chargedTax = totals.item_tax_total + totals.shipping_tax_total
+  return drawGiftCards(input, input.region.gift_cards_taxable ? netTotal : netTotal + chargedTax).draws
 }
 
 /** Draws gift cards (or transactions) in order up to `giftCardable`; tax is per card, uncapped. */

@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm'
 import { generateId } from '../../../db/ids.js'
 import type { Db } from '../../../db/types.js'
 import { NotAllowed } from '../../../core/errors.js'
-import type { CartDetails } from '../../carts/loader.js'
+import { cartGiftCardDraws, type CartDetails } from '../../carts/loader.js'
 import { giftCard, giftCardTransaction, orderGiftCards } from '../../promotions/schema.js'
 
 /**
@@ -13,8 +13,9 @@ import { giftCard, giftCardTransaction, orderGiftCards } from '../../promotions/
  * it is now and completes with that. Each draw is recorded as a gift card transaction of the order.
  */
 export function giftCardWrites(tx: Db, details: CartDetails, orderId: string) {
+  const amounts = cartGiftCardDraws(details)
   const draws = details.gift_cards
-    .map((card, index) => ({ card, amount: details.totals.gift_card_draws?.[index] ?? 0 }))
+    .map((card, index) => ({ card, amount: amounts[index] ?? 0 }))
     .filter((draw) => draw.amount > 0)
   if (draws.length === 0) return { writes: [], check: async () => {} }
   const taken: Promise<boolean>[] = []
