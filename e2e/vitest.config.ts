@@ -12,6 +12,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 120_000,
     hookTimeout: 240_000,
+    // A page that waits on the server: polls get the time a busy CI machine needs, not 1 s.
+    expect: { poll: { timeout: 10_000 } },
     reporters: reportDir ? ['default', 'json'] : ['default'],
     outputFile: reportDir ? { json: `${reportDir}/e2e.json` } : undefined,
   },

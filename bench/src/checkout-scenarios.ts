@@ -13,7 +13,8 @@ import {
   productSalesChannel,
   productVariant,
 } from '../../packages/server/src/modules/catalog/schema.js'
-import { country, region } from '../../packages/server/src/modules/regions/schema.js'
+import { country, region, regionPaymentProvider } from '../../packages/server/src/modules/regions/schema.js'
+import { paymentProvider } from '../../packages/server/src/modules/store/schema.js'
 import { publishableApiKeySalesChannel } from '../../packages/server/src/modules/sales-channels/schema.js'
 import { readDemoLogin } from '../../packages/server/src/seed/demo.js'
 import { benchConfig } from './env.js'
@@ -76,18 +77,44 @@ interface ShippingOption {
   requirements?: unknown[]
 }
 
-/**
- * The region's flat-rate shipping option in the default profile, created through the admin API
- * (as the demo admin) when there is none: the bench database may predate the demo's options.
- */
-async function ensureShippingOption(db: Db, api: Api, regionId: string, databaseUrl: string) {
+/** The admin API as the demo admin, or undefined when the bench database has no demo login. */
+async function adminApi(db: Db, api: Api, databaseUrl: string): Promise<Api | undefined> {
   const login = await readDemoLogin(db, benchConfig(databaseUrl))
   if (!login?.password) return undefined
   const { access_token: token } = await call<{ access_token: string }>(api, 'POST', '/admin/auth/token', {
     email: login.email,
     password: login.password,
   })
-  const admin: Api = { url: api.url, headers: { authorization: `Bearer ${token}` } }
+  return { url: api.url, headers: { authorization: `Bearer ${token}` } }
+}
+
+/**
+ * Links the `test` payment provider (a gateway stand-in, not `local`) to the region, or unlinks it.
+ * Only the gateway checkout has it: payment sessions are made for every provider of the region, and
+ * the plain checkout must not pay for a second one. Written to the database, as the server does not
+ * offer `test` to staff.
+ */
+async function linkGatewayProvider(databaseUrl: string, regionId: string, linked: boolean): Promise<void> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: 1 })
+  try {
+    const { db } = database
+    const link = and(eq(regionPaymentProvider.region_id, regionId), eq(regionPaymentProvider.provider_id, 'test'))
+    if (!linked) {
+      await db.delete(regionPaymentProvider).where(link)
+      return
+    }
+    await db.insert(paymentProvider).values({ id: 'test', is_installed: false }).onConflictDoNothing()
+    await db.insert(regionPaymentProvider).values({ region_id: regionId, provider_id: 'test' }).onConflictDoNothing()
+  } finally {
+    await database.close()
+  }
+}
+
+/**
+ * The region's flat-rate shipping option in the default profile, created through the admin API
+ * (as the demo admin) when there is none: the bench database may predate the demo's options.
+ */
+async function ensureShippingOption(admin: Api, regionId: string) {
   const [{ shipping_options: options }, { shipping_profiles: profiles }] = await Promise.all([
     call<{ shipping_options: ShippingOption[] }>(
       admin,
@@ -183,8 +210,9 @@ async function findOrMake(url: string, databaseUrl: string, fixtures: Fixtures):
       .orderBy(sql`${country.iso_2} <> 'us'`, asc(country.iso_2))
       .limit(1)
     if (!place) return 'the region has no country to ship to'
-    const option = await ensureShippingOption(db, { url, headers: {} }, regionId, databaseUrl)
-    if (!option) return 'no demo admin login in bench/.emporium/data to create a shipping option with'
+    const admin = await adminApi(db, { url, headers: {} }, databaseUrl)
+    if (!admin) return 'no demo admin login in bench/.emporium/data to create a shipping option with'
+    const option = await ensureShippingOption(admin, regionId)
     const variantIds = await sellableVariants(db, publishableKey, place.currency, option.profile_id)
     if (variantIds.length === 0) return 'no variant in stock in the default shipping profile (run bench:seed again)'
     return { shippingOptionId: option.id, variantIds, countryCode: place.country }
@@ -351,27 +379,31 @@ function getCart(): Scenario {
 
 /**
  * A guest's whole checkout, as a storefront makes it: cart, item, e-mail and address, shipping
- * method, payment sessions, the manual provider chosen, completion. Each of the 10 connections is
- * a shopper going through the 7 steps again and again.
+ * method, payment sessions, the provider chosen, completion. Each of the 10 connections is a
+ * shopper going through the 7 steps again and again. With `gateway`, the payment goes through the
+ * `test` provider, which is not `local`: authorized outside the cart's transaction, as a real
+ * gateway is (docs/adr/0004-in-process-providers.md compares the two).
  */
-function checkout(): Scenario {
+function checkout(gateway = false): Scenario {
   let ready: Prepared | undefined
   // Each checkout is a new guest, as most are: their e-mail makes a customer record.
   const run = Date.now().toString(36)
   let shoppers = 0
   return {
-    name: 'checkout',
+    name: gateway ? 'checkout (gateway provider)' : 'checkout',
     target: 'server',
     connections: 10,
     async setup({ url, databaseUrl }, fixtures) {
       const found = await prepare(url, databaseUrl, fixtures)
       if (typeof found === 'string') return found
+      await linkGatewayProvider(databaseUrl, fixtures.regionId!, gateway)
       ready = found
       return undefined
     },
     steps(fixtures) {
       if (!ready) return undefined
       const { variantIds, countryCode, shippingOptionId } = ready
+      const providerId = gateway ? 'test' : 'manual'
       return [
         {
           method: 'POST',
@@ -399,7 +431,7 @@ function checkout(): Scenario {
         })),
         onCart(fixtures, '/store/carts/{cart}/shipping-methods', () => ({ option_id: shippingOptionId })),
         onCart(fixtures, '/store/carts/{cart}/payment-sessions'),
-        onCart(fixtures, '/store/carts/{cart}/payment-session', () => ({ provider_id: 'manual' })),
+        onCart(fixtures, '/store/carts/{cart}/payment-session', () => ({ provider_id: providerId })),
         onCart(fixtures, '/store/carts/{cart}/complete'),
       ]
     },
@@ -407,4 +439,4 @@ function checkout(): Scenario {
 }
 
 /** In the order they run, after the catalogue's reads. */
-export const checkoutScenarios: Scenario[] = [createCart, addLineItem(), getCart(), checkout()]
+export const checkoutScenarios: Scenario[] = [createCart, addLineItem(), getCart(), checkout(), checkout(true)]

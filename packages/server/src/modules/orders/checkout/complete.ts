@@ -5,7 +5,7 @@ import { AppError, NotAllowed, PaymentAuthorizationError } from '../../../core/e
 import { atomicStage, detachedStage, type StageResult, type Stages } from '../../../core/idempotency.js'
 import { getPaymentProvider, type PaymentData, type PaymentSessionStatus } from '../../../providers/payment.js'
 import type { CartDetails, PaymentSessionRow } from '../../carts/loader.js'
-import { paymentSession } from '../../carts/schema.js'
+import { cart, paymentSession } from '../../carts/schema.js'
 import { concurrently, lastBatch } from '../../../db/fast-path/concurrent.js'
 import { onOneConnection } from '../../../db/transactions.js'
 import {
@@ -21,6 +21,7 @@ import { cartViewOf } from '../../carts/view.js'
 import { assertCompletable, selectedSession } from './completion-checks.js'
 import { COMPLETED_ORDER_SELECTION, loadOrders, type OrderView } from '../loader.js'
 import { orderIdOfCart, placeOrder, placeOrderOf } from './place-order.js'
+import { withOrderOperation } from '../admin/operations.js'
 import { order } from '../schema.js'
 import { InsufficientInventory } from './stock.js'
 
@@ -224,8 +225,27 @@ async function authorizePayment(
 ): Promise<StageResult> {
   plan ??= await planAuthorization(db, env, cartId, key)
   if (plan.kind === 'done') return plan.result
-  const answer = plan.kind === 'record' ? plan.answer : await callProvider(env, plan.session, plan.context)
-  return recordAuthorization(db, env, cartId, plan.session, answer)
+  if (plan.kind === 'record') return recordAuthorization(db, env, cartId, plan.session, plan.answer)
+  const { session, context } = plan
+  // One authorization of a cart at a time, across requests and processes: completions racing
+  // without a key (or with different keys) would otherwise each ask the gateway. The one that
+  // waited finds the payment authorized and goes on to the order, as v1 skips an authorized session.
+  return withOrderOperation(db, cartId, 'authorize', async () => {
+    const state = await paymentStateOf(db, cartId)
+    if (state?.completed) return completedCartResponse(db, cartId)
+    if (state?.status === 'authorized') return { recovery_point: PAYMENT_AUTHORIZED }
+    return recordAuthorization(db, env, cartId, session, await callProvider(env, session, context))
+  })
+}
+
+/** Whether the cart is completed, and the status of its selected payment session. */
+async function paymentStateOf(db: Db, cartId: string) {
+  const [state] = await db
+    .select({ completed: sql<boolean>`${cart.completed_at} IS NOT NULL`, status: paymentSession.status })
+    .from(cart)
+    .leftJoin(paymentSession, and(eq(paymentSession.cart_id, cart.id), eq(paymentSession.is_selected, true)))
+    .where(eq(cart.id, cartId))
+  return state
 }
 
 /**

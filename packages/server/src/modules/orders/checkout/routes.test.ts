@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { outbox } from '../../../events/schema.js'
+import type { TestPaymentProvider } from '../../../providers/payment-test.js'
 import { freeCountry } from '../../../testing/factories/carts.js'
 import { makeProduct } from '../../../testing/factories/catalog.js'
 import { makeRegion, type RegionFixture } from '../../../testing/factories/regions.js'
@@ -268,10 +269,18 @@ describe('free orders', () => {
   })
 })
 
-describe('completion races', () => {
+// The manual provider authorizes in the cart's transaction (`local`); the test provider, like a real
+// gateway, outside it, between the stages of the completion. Each race holds on both paths.
+describe.each(['manual', 'test'])('completion races (%s provider)', (provider) => {
+  /** The gateway's authorizations of one cart: one, however many completions race (the test provider records them). */
+  const authorizationsOf = (cartId: string) =>
+    (ctx.app.providers.paymentProviders.get('test') as TestPaymentProvider).calls.filter(
+      (call) => call.method === 'authorizePayment' && call.data?.resource_id === cartId,
+    ).length
+
   it('answers ten identical requests with one Idempotency-Key with one order and ten identical answers', async () => {
     const { region, variant } = await shop({ currency_code: 'usd', tax_rate: 0, unit_price: 1000, shipping_price: 500 })
-    const cartId = await checkout(region, variant.id, 1)
+    const cartId = await checkout(region, variant.id, 1, { provider })
     const headers = { 'idempotency-key': `complete-${cartId}` }
 
     const answers = await Promise.all(
@@ -288,11 +297,12 @@ describe('completion races', () => {
     expect(answers[0].json().data.id).toBe(orders[0].id)
     expect(await placedEvents([orders[0].id])).toHaveLength(1)
     expect(await stockOf(variant.id)).toBe(9)
+    if (provider === 'test') expect(authorizationsOf(cartId)).toBe(1)
   })
 
   it('makes one order of ten completions of one cart without a key', async () => {
     const { region, variant } = await shop({ currency_code: 'usd', tax_rate: 0, unit_price: 1000, shipping_price: 500 })
-    const cartId = await checkout(region, variant.id, 2)
+    const cartId = await checkout(region, variant.id, 2, { provider })
 
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => ctx.app.inject({ method: 'POST', url: `/store/carts/${cartId}/complete` })),
@@ -304,12 +314,13 @@ describe('completion races', () => {
     expect(new Set(answers.map((res) => res.json().data.id))).toEqual(new Set([orders[0].id]))
     expect(await placedEvents([orders[0].id])).toHaveLength(1)
     expect(await stockOf(variant.id)).toBe(8)
+    if (provider === 'test') expect(authorizationsOf(cartId)).toBe(1)
   })
 
   it('sells the last unit once when two carts complete at the same time', async () => {
     const { region, variant } = await shop({ currency_code: 'usd', tax_rate: 0, unit_price: 1000, shipping_price: 500 })
-    const first = await checkout(region, variant.id, 1)
-    const second = await checkout(region, variant.id, 1)
+    const first = await checkout(region, variant.id, 1, { provider })
+    const second = await checkout(region, variant.id, 1, { provider })
     await db().update(productVariant).set({ inventory_quantity: 1 }).where(eq(productVariant.id, variant.id))
 
     const answers = await Promise.all([first, second].map((id) => post(`/store/carts/${id}/complete`)))
