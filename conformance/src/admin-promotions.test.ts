@@ -10,7 +10,7 @@ import { expectId, expectPage, expectRefusal, type Wire } from './support/shapes
 
 const server = liveServerForFile('admin-promotions')
 const admin = () => server.admin.admin
-const MY_PREFIXES = ['/admin/discounts']
+const MY_PREFIXES = ['/admin/discounts', '/admin/gift-cards', '/store/gift-cards']
 
 describe('discounts', () => {
   it('calls every discount route and applies a code to a cart', async () => {
@@ -67,6 +67,22 @@ describe('discounts', () => {
 
     const deleted = await admin().discounts.delete(discount.id)
     expect(deleted).toMatchObject({ id: discount.id, object: 'discount', deleted: true })
+  })
+
+  it('issues, reads, lists, updates and deletes gift cards; the store looks one up by code', async () => {
+    const region = await makeRegion(server.database.db, { currency_code: 'usd', countries: [] })
+    const { gift_card } = await admin().giftCards.create({ region_id: region.id, value: 2500 })
+    expectId(gift_card.id, 'gift')
+    expect(gift_card).toMatchObject({ value: 2500, balance: 2500, region_id: region.id })
+    expect(gift_card.code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/)
+    expectPage(await admin().giftCards.list(), 'gift_cards', { limit: 50 })
+    expect((await admin().giftCards.retrieve(gift_card.id)).gift_card.code).toBe(gift_card.code)
+    expect((await admin().giftCards.update(gift_card.id, { balance: 1000 })).gift_card.balance).toBe(1000)
+    const looked = await server.store.giftCards.retrieve(gift_card.code)
+    expect(looked.gift_card).toMatchObject({ id: gift_card.id, balance: 1000, region: { id: region.id } })
+    await expectRefusal(server.store.giftCards.retrieve('NONE-NONE-NONE-NONE'), 404)
+    const deleted = await admin().giftCards.delete(gift_card.id)
+    expect(deleted).toMatchObject({ id: gift_card.id, object: 'gift-card', deleted: true })
   })
 
   it('called every route it owns', () => {

@@ -12,6 +12,7 @@ import type {
   paymentCollections,
   products,
   promotions,
+  giftCards,
   regions,
   salesChannels,
   shipping,
@@ -52,6 +53,12 @@ export type AdminDiscountsRes = Static<typeof promotions.AdminDiscountsRes>
 export type AdminDiscountsListRes = Static<typeof promotions.AdminDiscountsListRes>
 export type AdminDiscountConditionsRes = Static<typeof promotions.AdminDiscountConditionsRes>
 export type AdminDiscountConditionsDeleteRes = Static<typeof promotions.AdminDiscountConditionsDeleteRes>
+export type GiftCard = Static<typeof giftCards.GiftCard>
+export type AdminGetGiftCardsParams = Static<typeof giftCards.AdminGetGiftCardsParams>
+export type AdminPostGiftCardsReq = Static<typeof giftCards.AdminPostGiftCardsReq>
+export type AdminPostGiftCardsGiftCardReq = Static<typeof giftCards.AdminPostGiftCardsGiftCardReq>
+export type AdminGiftCardsRes = Static<typeof giftCards.AdminGiftCardsRes>
+export type AdminGiftCardsListRes = Static<typeof giftCards.AdminGiftCardsListRes>
 export type Note = Static<typeof notes.Note>
 export type AdminGetNotesParams = Static<typeof notes.AdminGetNotesParams>
 export type AdminNotesListRes = Static<typeof notes.AdminNotesListRes>

@@ -33,18 +33,6 @@ export interface DraftOrder extends Entity {
   idempotency_key: string | null
 }
 
-export interface GiftCard extends SoftDeletable {
-  code: string
-  value: number
-  balance: number
-  region_id: string
-  order_id: string | null
-  is_disabled: boolean
-  ends_at: Timestamp | null
-  tax_rate: number | null
-  metadata: Json | null
-}
-
 export interface OrderEdit extends Entity {
   order_id: string
   internal_note: string | null

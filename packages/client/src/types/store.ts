@@ -2,6 +2,7 @@ import type {
   carts,
   catalog,
   customers,
+  giftCards,
   lookups,
   orders,
   paymentCollections,
@@ -99,3 +100,4 @@ export type StoreRegionsRes = Static<typeof regions.StoreRegionsRes>
 
 export type StoreGetShippingOptionsParams = shipping.StoreGetShippingOptionsParams
 export type StoreShippingOptionsListRes = Static<typeof shipping.StoreShippingOptionsListRes>
+export type StoreGiftCardsRes = Static<typeof giftCards.StoreGiftCardsRes>

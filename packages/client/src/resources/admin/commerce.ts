@@ -1,16 +1,7 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
 import type * as T from '../../types/admin.js'
 import type { AdminOrdersRes } from '../../types/admin.js'
-import type {
-  DraftOrder,
-  GiftCard,
-  OrderEdit,
-  Payload,
-  PriceList,
-  Return,
-  ReturnReason,
-  Swap,
-} from '../../types/local.js'
+import type { DraftOrder, OrderEdit, Payload, PriceList, Return, ReturnReason, Swap } from '../../types/local.js'
 import { CrudResource, type LocalCrud } from '../crud.js'
 import { Resource, seg, type DeleteRes, type ListParams, type PageRes } from '../resource.js'
 
@@ -362,7 +353,14 @@ export class AdminDiscounts extends CrudResource<{
   }
 }
 
-export class AdminGiftCards extends CrudResource<LocalCrud<'gift_card', 'gift_cards', GiftCard>> {
+export class AdminGiftCards extends CrudResource<{
+  create: T.AdminPostGiftCardsReq
+  update: T.AdminPostGiftCardsGiftCardReq
+  listQuery: T.AdminGetGiftCardsParams
+  retrieveQuery: Record<string, never>
+  one: T.AdminGiftCardsRes
+  list: T.AdminGiftCardsListRes
+}> {
   protected readonly path = '/admin/gift-cards'
 }
 

@@ -1,7 +1,8 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
-import type { GiftCard, OrderEdit, Payload, Return, ReturnReason, Swap } from '../../types/local.js'
+import type { OrderEdit, Payload, Return, ReturnReason, Swap } from '../../types/local.js'
 import type {
   StoreGetOrdersParams,
+  StoreGiftCardsRes,
   StoreOrderFindParams,
   StoreOrdersRes,
   StorePostCustomersCustomerAcceptClaimReq,
@@ -65,9 +66,7 @@ export class StoreOrderEdits extends Resource {
   }
 }
 
-export interface StoreGiftCardsRes {
-  gift_card: Pick<GiftCard, 'id' | 'code' | 'value' | 'balance' | 'region_id' | 'ends_at'> & { region?: unknown }
-}
+export type { StoreGiftCardsRes }
 
 export class StoreGiftCards extends Resource {
   /** Looks a gift card up by its code. */
