@@ -4,7 +4,7 @@ import { outbox } from '../../events/schema.js'
 import { freeCountry } from '../../testing/factories/carts.js'
 import { makeProduct } from '../../testing/factories/catalog.js'
 import { makeRegion } from '../../testing/factories/regions.js'
-import { makeShippingOption } from '../../testing/factories/shipping.js'
+import { defaultProfiles, makeShippingOption } from '../../testing/factories/shipping.js'
 import { storefront } from '../../testing/factories/storefront.js'
 import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
@@ -43,7 +43,7 @@ async function shop(currency = 'usd', taxRate = 10, giftCardsTaxable = true) {
 async function issue(regionId: string, value: number, extra: object = {}) {
   const res = await call('POST', '/admin/gift-cards', { region_id: regionId, value, ...extra })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.gift_card as { id: string; code: string; balance: number }
+  return res.body.gift_card as { id: string; code: string; balance: number; tax_rate: number | null }
 }
 
 describe('admin gift cards', () => {
@@ -170,6 +170,39 @@ describe('gift cards on carts', () => {
     }
     const after = (await store('GET', `/store/carts/${cartId}`)).body.cart
     expect(after).toMatchObject({ gift_cards: [], total: before.total })
+  })
+})
+
+describe('gift cards bought in an order', () => {
+  it('issues one card per unit, worth the unit price, with the order and an event', async () => {
+    const region = await makeRegion(db(), {
+      currency_code: 'usd',
+      tax_rate: 5,
+      countries: [await freeCountry(db())],
+      payment_providers: ['manual'],
+    })
+    const product = await makeProduct(db(), {
+      is_giftcard: true,
+      variants: [{ inventory_quantity: 100, prices: [{ amount: 2500, currency_code: 'usd', region_id: region.id }] }],
+    })
+    const profiles = await defaultProfiles(db())
+    await makeShippingOption(db(), region.id, { amount: 0, profile_id: profiles.gift_card.id })
+    const cartId = await cartWith(region, [[product.variants[0].id, 2]], true)
+    await pay(cartId)
+    const done = await store('POST', `/store/carts/${cartId}/complete`)
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    const issued = await db().select().from(giftCard).where(eq(giftCard.order_id, done.body.data.id))
+    expect(issued).toHaveLength(2)
+    expect(issued.map((card) => [card.value, card.balance, card.region_id, card.tax_rate])).toEqual([
+      [2500, 2500, region.id, 5],
+      [2500, 2500, region.id, 5],
+    ])
+    expect(new Set(issued.map((card) => card.code)).size).toBe(2)
+    const events = await db()
+      .select({ id: sql<string>`${outbox.data}->>'id'` })
+      .from(outbox)
+      .where(eq(outbox.event_name, 'gift_card.created'))
+    expect(events.map((event) => event.id)).toEqual(expect.arrayContaining(issued.map((card) => card.id)))
   })
 })
 

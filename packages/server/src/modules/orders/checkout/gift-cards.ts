@@ -3,6 +3,8 @@ import { generateId } from '../../../db/ids.js'
 import type { Db } from '../../../db/types.js'
 import { NotAllowed } from '../../../core/errors.js'
 import { cartGiftCardDraws, type CartDetails } from '../../carts/loader.js'
+import { emit } from '../../../events/outbox.js'
+import { GIFT_CARD_EVENTS, generateGiftCardCode } from '../../promotions/gift-cards.js'
 import { giftCard, giftCardTransaction, orderGiftCards } from '../../promotions/schema.js'
 
 /**
@@ -54,4 +56,32 @@ async function drawCard(tx: Db, id: string, amount: number): Promise<boolean> {
     .where(and(eq(giftCard.id, id), gte(giftCard.balance, amount)))
     .returning({ id: giftCard.id })
   return rows.length > 0
+}
+
+/**
+ * The gift cards an order buys (its lines of gift-card products), issued in the order's transaction:
+ * one card per unit, worth the line's unit price, in the order's region, with a fresh code and the
+ * region's tax rate when its gift cards are taxable (v1). `gift_card.created` goes out for each.
+ */
+export function issuedGiftCardWrites(tx: Db, details: CartDetails, orderId: string) {
+  const { region } = details
+  const cards = details.items
+    .filter((item) => item.is_giftcard)
+    .flatMap((item) =>
+      Array.from({ length: item.quantity }, () => ({
+        id: generateId('gift'),
+        code: generateGiftCardCode(),
+        value: item.unit_price,
+        balance: item.unit_price,
+        region_id: region.id,
+        order_id: orderId,
+        tax_rate: region.gift_cards_taxable ? region.tax_rate : null,
+        metadata: item.metadata,
+      })),
+    )
+  if (cards.length === 0) return []
+  return [
+    () => tx.insert(giftCard).values(cards),
+    ...cards.map((card) => () => emit(tx, GIFT_CARD_EVENTS.created, { id: card.id })),
+  ]
 }

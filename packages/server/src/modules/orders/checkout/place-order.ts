@@ -26,7 +26,7 @@ import {
 import { order, payment } from '../schema.js'
 import { takeStock } from './stock.js'
 import { discountWrites } from './discounts.js'
-import { giftCardWrites } from './gift-cards.js'
+import { giftCardWrites, issuedGiftCardWrites } from './gift-cards.js'
 import { concurrently } from '../../../db/fast-path/concurrent.js'
 import { inTransaction } from '../../../db/transactions.js'
 
@@ -188,6 +188,7 @@ export async function placeOrderOf(
     ...taxes.writes,
     ...discounts.writes,
     ...giftCards.writes,
+    ...issuedGiftCardWrites(tx, details, orderId),
     () => takeStock(tx, current, env.flags),
     // After the payment's insert, which `payment_id` refers to.
     () => markCartCompleted(tx, cartId, { payment_id: paid?.id, payment_authorized_at: authorizedHere?.authorizedAt }),
