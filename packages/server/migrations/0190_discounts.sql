@@ -87,3 +87,8 @@ CREATE INDEX order_discounts_discount_id_idx ON order_discounts (discount_id);
 
 ALTER TABLE line_item_adjustment
   ADD CONSTRAINT line_item_adjustment_discount_fk FOREIGN KEY (discount_id) REFERENCES discount (id);
+
+-- The admin list's other filters.
+CREATE INDEX discount_is_disabled_idx ON discount (is_disabled) WHERE deleted_at IS NULL;
+CREATE INDEX discount_is_dynamic_idx ON discount (is_dynamic) WHERE deleted_at IS NULL;
+CREATE INDEX discount_updated_at_idx ON discount (updated_at) WHERE deleted_at IS NULL;

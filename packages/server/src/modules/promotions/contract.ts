@@ -92,8 +92,8 @@ export type ConditionInput = Static<typeof ConditionInput>
 
 /** A date in a body: any string `Date` parses (the service names a bad one). */
 const DateInput = Type.String({ minLength: 1 })
-/** ISO-8601 duration, e.g. `P1Y2M3DT4H5M6S`. */
-const Duration = Type.String({ pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?(T(?=\\d)(\\d+H)?(\\d+M)?(\\d+S)?)?$' })
+/** ISO-8601 duration, e.g. `P1Y2M3DT4H5M6S` (an empty `P` or `T` part is refused by the service). */
+const Duration = Type.String({ pattern: '^P(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+S)?)?$' })
 const Code = Type.String({ minLength: 1, maxLength: 200 })
 
 export const AdminPostDiscountsReq = Type.Object(

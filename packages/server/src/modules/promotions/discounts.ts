@@ -269,6 +269,7 @@ async function assertCodeFree(tx: Db, code: string, except?: string): Promise<vo
 /** `POST /admin/discounts`: the rule, its conditions, the discount and its regions, in one transaction. */
 export async function createDiscount(db: Db, input: AdminPostDiscountsReq, expand?: string): Promise<Discount> {
   assertRuleValue(input.rule.type, input.rule.value)
+  assertDuration(input.valid_duration)
   const startsAt = input.starts_at !== undefined ? parseDate(input.starts_at, 'starts_at') : new Date()
   const endsAt = input.ends_at !== undefined ? parseDate(input.ends_at, 'ends_at') : null
   if (endsAt && endsAt <= startsAt) throw new InvalidData('"ends_at" must be greater than "starts_at"')
@@ -315,6 +316,7 @@ export async function updateDiscount(
   input: AdminPostDiscountsDiscountReq,
   expand?: string,
 ): Promise<Discount> {
+  assertDuration(input.valid_duration)
   await inTransaction(db, async (tx) => {
     const row = await lockDiscount(tx, id)
     const [rule] = row.rule_id ? await tx.select().from(discountRule).where(eq(discountRule.id, row.rule_id)) : []
@@ -432,6 +434,13 @@ export async function createDynamicCode(
     return childId
   })
   return retrieveDiscount(db, id)
+}
+
+/** A duration with at least one figure, and one after any `T` (`P` and `P1DT` are no durations). */
+function assertDuration(duration: string | null | undefined): void {
+  if (duration && (duration === 'P' || duration.endsWith('T'))) {
+    throw new InvalidData('valid_duration must be an ISO-8601 duration such as P2D')
+  }
 }
 
 /** `now` plus an ISO-8601 duration (`P1Y2M10DT2H30M`). */
