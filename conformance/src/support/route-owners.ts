@@ -9,6 +9,10 @@ export const ROUTES_CALLED_ELSEWHERE: readonly string[] = [
   '/admin/order-edits',
   '/store/order-edits',
   '/admin/orders/{id}/claims',
+  // admin-promotions.test.ts
+  '/admin/discounts',
+  '/admin/gift-cards',
+  '/store/gift-cards',
   // admin-returns.test.ts, store-returns.test.ts
   '/admin/return-reasons',
   '/admin/returns',

@@ -22,6 +22,8 @@ export type * as returnReasons from './modules/orders/return-reasons/contract.js
 export type * as returns from './modules/orders/returns/contract.js'
 export type * as orderEdits from './modules/orders/edits/contract.js'
 export type * as paymentCollections from './modules/payment-collections/contract.js'
+export type * as promotions from './modules/promotions/contract.js'
+export type * as giftCards from './modules/promotions/gift-cards-contract.js'
 export type * as regions from './modules/regions/contract.js'
 export type * as salesChannels from './modules/sales-channels/contract.js'
 export type * as shipping from './modules/shipping/contract.js'

@@ -13,6 +13,8 @@ import type {
   orderEdits,
   paymentCollections,
   products,
+  promotions,
+  giftCards,
   regions,
   returnReasons,
   returns,
@@ -51,6 +53,27 @@ export type AdminPostReturnsReturnReceiveReq = Static<typeof returns.AdminPostRe
 export type AdminGetReturnsParams = Static<typeof returns.AdminGetReturnsParams>
 export type AdminReturnsListRes = Static<typeof returns.AdminReturnsListRes>
 export type AdminReturnsRes = Static<typeof returns.ReturnsRes>
+export type Discount = Static<typeof promotions.Discount>
+export type DiscountCondition = Static<typeof promotions.DiscountCondition>
+export type DiscountRule = Static<typeof promotions.DiscountRule>
+export type AdminGetDiscountsParams = Static<typeof promotions.AdminGetDiscountsParams>
+export type AdminPostDiscountsReq = Static<typeof promotions.AdminPostDiscountsReq>
+export type AdminPostDiscountsDiscountReq = Static<typeof promotions.AdminPostDiscountsDiscountReq>
+export type AdminPostDiscountsDynamicCodesReq = Static<typeof promotions.AdminPostDiscountsDynamicCodesReq>
+export type AdminDiscountConditionInput = Static<typeof promotions.ConditionInput>
+export type AdminPostDiscountConditionResourcesReq = Static<typeof promotions.AdminPostConditionResourcesReq>
+export type AdminDiscountConditionBatchReq = Static<typeof promotions.AdminConditionBatchReq>
+export type AdminDiscountFindParams = Static<typeof promotions.DiscountFindParams>
+export type AdminDiscountsRes = Static<typeof promotions.AdminDiscountsRes>
+export type AdminDiscountsListRes = Static<typeof promotions.AdminDiscountsListRes>
+export type AdminDiscountConditionsRes = Static<typeof promotions.AdminDiscountConditionsRes>
+export type AdminDiscountConditionsDeleteRes = Static<typeof promotions.AdminDiscountConditionsDeleteRes>
+export type GiftCard = Static<typeof giftCards.GiftCard>
+export type AdminGetGiftCardsParams = Static<typeof giftCards.AdminGetGiftCardsParams>
+export type AdminPostGiftCardsReq = Static<typeof giftCards.AdminPostGiftCardsReq>
+export type AdminPostGiftCardsGiftCardReq = Static<typeof giftCards.AdminPostGiftCardsGiftCardReq>
+export type AdminGiftCardsRes = Static<typeof giftCards.AdminGiftCardsRes>
+export type AdminGiftCardsListRes = Static<typeof giftCards.AdminGiftCardsListRes>
 export type Note = Static<typeof notes.Note>
 export type AdminGetNotesParams = Static<typeof notes.AdminGetNotesParams>
 export type AdminNotesListRes = Static<typeof notes.AdminNotesListRes>

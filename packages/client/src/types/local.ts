@@ -21,39 +21,6 @@ interface SoftDeletable extends Entity {
 /** A request body of a route without a server contract yet. */
 export type Payload = Json
 
-export interface Discount extends SoftDeletable {
-  code: string
-  is_dynamic: boolean
-  rule_id: string | null
-  is_disabled: boolean
-  parent_discount_id: string | null
-  starts_at: Timestamp
-  ends_at: Timestamp | null
-  valid_duration: string | null
-  usage_limit: number | null
-  usage_count: number
-  metadata: Json | null
-}
-
-export interface DiscountCondition extends SoftDeletable {
-  type: 'products' | 'product_types' | 'product_collections' | 'product_tags' | 'customer_groups'
-  operator: 'in' | 'not_in'
-  discount_rule_id: string
-  metadata: Json | null
-}
-
-export interface GiftCard extends SoftDeletable {
-  code: string
-  value: number
-  balance: number
-  region_id: string
-  order_id: string | null
-  is_disabled: boolean
-  ends_at: Timestamp | null
-  tax_rate: number | null
-  metadata: Json | null
-}
-
 export interface PriceList extends SoftDeletable {
   name: string
   description: string

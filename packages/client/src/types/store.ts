@@ -2,6 +2,7 @@ import type {
   carts,
   catalog,
   customers,
+  giftCards,
   lookups,
   orders,
   orderEdits,
@@ -110,3 +111,4 @@ export type StoreShippingOptionsListRes = Static<typeof shipping.StoreShippingOp
 
 export type StoreOrderEditsRes = Static<typeof orderEdits.OrderEditRes>
 export type StorePostOrderEditsOrderEditDecline = Static<typeof orderEdits.StorePostOrderEditsOrderEditDecline>
+export type StoreGiftCardsRes = Static<typeof giftCards.StoreGiftCardsRes>

@@ -1,14 +1,7 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
 import type * as T from '../../types/admin.js'
 import type { AdminOrdersRes } from '../../types/admin.js'
-import type {
-  Discount,
-  DiscountCondition,
-  GiftCard,
-  Payload,
-  PriceList,
-  Swap,
-} from '../../types/local.js'
+import type { Payload, PriceList, Swap } from '../../types/local.js'
 import { CrudResource, type LocalCrud } from '../crud.js'
 import { Resource, seg, type ListParams, type PageRes } from '../resource.js'
 
@@ -287,23 +280,34 @@ export class AdminOrderEdits extends CrudResource<{
   }
 }
 
-export class AdminDiscounts extends CrudResource<LocalCrud<'discount', 'discounts', Discount>> {
+export class AdminDiscounts extends CrudResource<{
+  create: T.AdminPostDiscountsReq
+  update: T.AdminPostDiscountsDiscountReq
+  listQuery: T.AdminGetDiscountsParams
+  retrieveQuery: T.AdminDiscountFindParams
+  one: T.AdminDiscountsRes
+  list: T.AdminDiscountsListRes
+}> {
   protected readonly path = '/admin/discounts'
 
   private discountCall(
     method: 'POST' | 'DELETE',
     id: string,
     rest: string,
-    payload?: Payload,
+    payload?: object,
     headers?: RequestHeaders,
-  ) {
+  ): ResponsePromise<T.AdminDiscountsRes> {
     const path = `${this.itemPath(id)}${rest}`
     return method === 'POST'
-      ? this.postRequest<{ discount: Discount }>(path, payload, undefined, headers)
-      : this.deleteRequest<{ discount: Discount }>(path, payload, undefined, headers)
+      ? this.postRequest<T.AdminDiscountsRes>(path, payload, undefined, headers)
+      : this.deleteRequest<T.AdminDiscountsRes>(path, payload, undefined, headers)
   }
 
-  retrieveByCode(code: string, query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ discount: Discount }> {
+  retrieveByCode(
+    code: string,
+    query?: T.AdminDiscountFindParams,
+    headers?: RequestHeaders,
+  ): ResponsePromise<T.AdminDiscountsRes> {
     return this.getRequest(`/admin/discounts/code/${seg(code)}`, query, headers)
   }
 
@@ -315,11 +319,7 @@ export class AdminDiscounts extends CrudResource<LocalCrud<'discount', 'discount
     return this.discountCall('DELETE', id, `/regions/${seg(regionId)}`, undefined, headers)
   }
 
-  createDynamicCode(
-    id: string,
-    payload: { code: string; usage_limit?: number; metadata?: Payload },
-    headers?: RequestHeaders,
-  ) {
+  createDynamicCode(id: string, payload: T.AdminPostDiscountsDynamicCodesReq, headers?: RequestHeaders) {
     return this.discountCall('POST', id, '/dynamic-codes', payload, headers)
   }
 
@@ -330,28 +330,37 @@ export class AdminDiscounts extends CrudResource<LocalCrud<'discount', 'discount
   getCondition(
     id: string,
     conditionId: string,
-    query?: ListParams,
+    query?: T.AdminDiscountFindParams,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ discount_condition: DiscountCondition }> {
+  ): ResponsePromise<T.AdminDiscountConditionsRes> {
     return this.getRequest(`${this.itemPath(id)}/conditions/${seg(conditionId)}`, query, headers)
   }
 
-  createCondition(id: string, payload: Payload, headers?: RequestHeaders) {
+  createCondition(id: string, payload: T.AdminDiscountConditionInput, headers?: RequestHeaders) {
     return this.discountCall('POST', id, '/conditions', payload, headers)
   }
 
-  updateCondition(id: string, conditionId: string, payload: Payload, headers?: RequestHeaders) {
+  updateCondition(
+    id: string,
+    conditionId: string,
+    payload: T.AdminPostDiscountConditionResourcesReq,
+    headers?: RequestHeaders,
+  ) {
     return this.discountCall('POST', id, `/conditions/${seg(conditionId)}`, payload, headers)
   }
 
-  deleteCondition(id: string, conditionId: string, headers?: RequestHeaders) {
-    return this.discountCall('DELETE', id, `/conditions/${seg(conditionId)}`, undefined, headers)
+  deleteCondition(
+    id: string,
+    conditionId: string,
+    headers?: RequestHeaders,
+  ): ResponsePromise<T.AdminDiscountConditionsDeleteRes> {
+    return this.deleteRequest(`${this.itemPath(id)}/conditions/${seg(conditionId)}`, undefined, undefined, headers)
   }
 
   addConditionResourceBatch(
     id: string,
     conditionId: string,
-    payload: { resources: { id: string }[] },
+    payload: T.AdminDiscountConditionBatchReq,
     headers?: RequestHeaders,
   ) {
     return this.discountCall('POST', id, `/conditions/${seg(conditionId)}/batch`, payload, headers)
@@ -360,14 +369,21 @@ export class AdminDiscounts extends CrudResource<LocalCrud<'discount', 'discount
   deleteConditionResourceBatch(
     id: string,
     conditionId: string,
-    payload: { resources: { id: string }[] },
+    payload: T.AdminDiscountConditionBatchReq,
     headers?: RequestHeaders,
   ) {
     return this.discountCall('DELETE', id, `/conditions/${seg(conditionId)}/batch`, payload, headers)
   }
 }
 
-export class AdminGiftCards extends CrudResource<LocalCrud<'gift_card', 'gift_cards', GiftCard>> {
+export class AdminGiftCards extends CrudResource<{
+  create: T.AdminPostGiftCardsReq
+  update: T.AdminPostGiftCardsGiftCardReq
+  listQuery: T.AdminGetGiftCardsParams
+  retrieveQuery: Record<string, never>
+  one: T.AdminGiftCardsRes
+  list: T.AdminGiftCardsListRes
+}> {
   protected readonly path = '/admin/gift-cards'
 }
 

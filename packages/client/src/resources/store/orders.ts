@@ -1,5 +1,5 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
-import type { GiftCard, Payload, Swap } from '../../types/local.js'
+import type { Payload, Swap } from '../../types/local.js'
 import type {
   StoreOrderEditsRes,
   StorePostOrderEditsOrderEditDecline,
@@ -10,6 +10,7 @@ import type {
 } from '../../types/store.js'
 import type {
   StoreGetOrdersParams,
+  StoreGiftCardsRes,
   StoreOrderFindParams,
   StoreOrdersRes,
   StorePostCustomersCustomerAcceptClaimReq,
@@ -69,9 +70,7 @@ export class StoreOrderEdits extends Resource {
   }
 }
 
-export interface StoreGiftCardsRes {
-  gift_card: Pick<GiftCard, 'id' | 'code' | 'value' | 'balance' | 'region_id' | 'ends_at'> & { region?: unknown }
-}
+export type { StoreGiftCardsRes }
 
 export class StoreGiftCards extends Resource {
   /** Looks a gift card up by its code. */

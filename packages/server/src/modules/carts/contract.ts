@@ -1,4 +1,6 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox'
+import { Discount } from '../promotions/contract.js'
+import { GiftCard } from '../promotions/gift-cards-contract.js'
 import { FindParams } from '../../core/list.js'
 import { BaseFields, DateTime, Email, Metadata, MetadataInput, Nullable } from '../../core/schemas.js'
 import { ProductVariant } from '../catalog/contract.js'
@@ -169,9 +171,6 @@ const CartTotals = {
   total: Type.Integer(),
 }
 
-/** Discounts and gift cards arrive with promotions; until then these lists are always empty. */
-const Unavailable = Type.Array(Type.Object({ id: Type.String() }))
-
 export const Cart = Type.Object({
   ...optionalAll(CartFields),
   id: Type.String(),
@@ -186,8 +185,8 @@ export const Cart = Type.Object({
   payment: Type.Optional(Type.Null()),
   customer: Type.Optional(Nullable(Customer)),
   sales_channel: Type.Optional(Nullable(SalesChannel)),
-  discounts: Type.Optional(Unavailable),
-  gift_cards: Type.Optional(Unavailable),
+  discounts: Type.Optional(Type.Array(Discount)),
+  gift_cards: Type.Optional(Type.Array(GiftCard)),
   ...CartTotals,
 })
 

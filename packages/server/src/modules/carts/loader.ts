@@ -40,8 +40,10 @@ import {
 } from './schema.js'
 import { jsonObjectOf, rowReader } from '../../db/json-rows.js'
 import { prepared } from '../../db/fast-path/prepared.js'
-import { computeTotals, type Totals } from './totals.js'
+import { computeTotals, giftCardDraws, type Totals, type TotalsInput } from './totals.js'
 import { groupBy } from '../../db/group-rows.js'
+import { cartDiscountOf, cartDiscountsJson, discountAdjustments, type CartDiscount } from './discounts.js'
+import { cartGiftCardsJson, giftCardOf, type GiftCardRow } from './gift-cards.js'
 
 /**
  * Reads a cart with everything its totals and its wire shape need, in a fixed number of statements
@@ -117,6 +119,10 @@ export interface CartDetails {
   shipping_address: AddressRow | null
   billing_address: AddressRow | null
   sales_channel: SalesChannelRow | null
+  /** The discounts applied, with the lines each applies to. */
+  discounts: CartDiscount[]
+  /** The usable gift cards applied, in the order they are drawn. */
+  gift_cards: GiftCardRow[]
   /** Computed for display (automatic taxes, open cart) or read from the stored lines. */
   taxes: 'computed' | 'stored'
   totals: Totals
@@ -315,6 +321,8 @@ const wholeCartFields = {
     FROM ${shippingOption} o
     WHERE ${inIdsOf(sql`o.id`, sql`SELECT m.shipping_option_id FROM ${shippingMethod} m WHERE m.cart_id = ${cart.id}`)})`,
   tax_overrides: taxOverridesJson,
+  discounts: cartDiscountsJson(cart),
+  gift_cards: cartGiftCardsJson(cart),
 }
 
 /**
@@ -525,9 +533,26 @@ export async function computeCartTaxLines(
   }
 }
 
-/** The totals of a loaded cart (discounts and gift cards arrive with promotions). */
-export function totalsOf(details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'>): Totals {
-  return computeTotals({
+/** The totals of a loaded cart, with its discounts and gift cards. */
+export function totalsOf(
+  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'> &
+    Partial<Pick<CartDetails, 'discounts' | 'gift_cards'>>,
+): Totals {
+  return computeTotals(totalsInputOf(details))
+}
+
+/** What a loaded cart's gift cards give its order: the amount drawn from each, in the cart's order. */
+export function cartGiftCardDraws(
+  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods' | 'discounts' | 'gift_cards' | 'totals'>,
+): number[] {
+  return giftCardDraws(totalsInputOf(details), details.totals)
+}
+
+function totalsInputOf(
+  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'> &
+    Partial<Pick<CartDetails, 'discounts' | 'gift_cards'>>,
+): TotalsInput {
+  return {
     currency_code: details.region.currency_code,
     region: { gift_cards_taxable: details.region.gift_cards_taxable, tax_rate: details.region.tax_rate },
     items: details.items.map((item) => ({
@@ -548,9 +573,10 @@ export function totalsOf(details: Pick<CartDetails, 'region' | 'items' | 'shippi
       includes_tax: method.includes_tax,
       tax_lines: method.tax_lines,
     })),
-    gift_cards: [],
+    free_shipping: (details.discounts ?? []).some((entry) => entry.rule.type === 'free_shipping'),
+    gift_cards: (details.gift_cards ?? []).map((card) => ({ balance: card.balance, tax_rate: card.tax_rate })),
     kind: 'cart',
-  })
+  }
 }
 
 /**
@@ -634,13 +660,31 @@ export async function wholeCartDetails(
         : await retrieveCartRegion(db, row.region_id)
   const storedTaxes = usesStoredTaxes(row, regionDetails.automatic_taxes, forceTaxes)
   const items = whole ? await itemsOf(db, whole, storedTaxes) : []
+  const discounts = whole ? whole.discounts.map(cartDiscountOf) : []
+  // An open cart's adjustments follow its discounts and lines as they are now; a completed one
+  // shows what its order stored.
+  if (row.completed_at === null && discounts.length > 0) {
+    const adjustments = groupBy(
+      discountAdjustments(items, discounts, regionDetails.currency_code),
+      (adjustment) => adjustment.item_id,
+    )
+    for (const item of items) item.adjustments = adjustments.get(item.id) ?? []
+  }
   const methodRows = whole ? whole.methods.map(methodOf) : []
   const options = await optionsOf(db, whole, flags, regionDetails)
   const targets = taxTargets({ items, shipping_methods: methodRows })
   const overrides = storedTaxes ? undefined : overridesFrom(whole ? whole.tax_overrides : [])
   const methods = whole ? shippingMethodsOf(whole, methodRows, options, storedTaxes) : []
   const sessions = whole ? whole.sessions.map(sessionOf) : []
-  const base = { ...parts, region: regionDetails, items, shipping_methods: methods, payment_sessions: sessions }
+  const base = {
+    ...parts,
+    region: regionDetails,
+    items,
+    shipping_methods: methods,
+    payment_sessions: sessions,
+    discounts,
+    gift_cards: whole ? whole.gift_cards.map(giftCardOf) : [],
+  }
   if (overrides) {
     applyTaxLines(base, taxLinesFrom(overrides, { region: regionDetails, ...targets }))
   }

@@ -28,6 +28,8 @@ import type { StorePostCartReq, StorePostCartsCartReq } from './contract.js'
 import { addLines, dropLinesOutsideChannel, repriceLines } from './line-items.js'
 import { readForLines } from './line-reads.js'
 import { assertCartOpen, lockCart, mutateCart, type CartEnv } from './lock.js'
+import { removeCartDiscount, setCartDiscounts } from './discounts.js'
+import { setCartGiftCards } from './gift-cards.js'
 import {
   computeCartTaxLines,
   loadCartDetails,
@@ -367,13 +369,6 @@ async function changeRegion(
   return { shippingAddressId, dropped }
 }
 
-function rejectPromotions(input: StorePostCartsCartReq): void {
-  if (input.discounts && input.discounts.length > 0) {
-    throw new NotAllowed('Discount codes are not available yet')
-  }
-  if (input.gift_cards && input.gift_cards.length > 0) throw new NotAllowed('Gift cards are not available yet')
-}
-
 /**
  * `POST /store/carts/:id`: owner and email, sales channel (lines not sold there are removed),
  * region (see `changeRegion`), shipping country and addresses, context and metadata, in one
@@ -386,7 +381,6 @@ export async function updateCart(
   input: StorePostCartsCartReq,
   actor: CartActor,
 ): Promise<CartView> {
-  rejectPromotions(input)
   const {
     dropped,
     region: knownRegion,
@@ -416,6 +410,9 @@ export async function updateCart(
         shippingAddressId = (await setShippingCountry(tx, shippingAddressId, input.country_code.toLowerCase())).id
       }
       const customerId = owner?.id ?? row.customer_id
+      // Checked against the lines, region and customer the cart has after this change.
+      if (input.discounts !== undefined) await setCartDiscounts(tx, id, cartRegion.id, customerId, input.discounts)
+      if (input.gift_cards !== undefined) await setCartGiftCards(tx, id, cartRegion.id, input.gift_cards)
       // The addresses are written in the batch of the cart that refers to them, before it.
       const addressWrites: (() => PromiseLike<unknown>)[] = []
       if (input.shipping_address !== undefined) {
@@ -502,10 +499,14 @@ export function calculateTaxesStages(env: CartEnv, id: string): Stages {
   }
 }
 
-/** `DELETE /store/carts/:id/discounts/:code`: no discount can be on a cart until promotions land. */
-export async function removeDiscount(db: Db, id: string, code: string): Promise<never> {
-  await retrieveCartRow(db, id)
-  throw new NotFound(`Discount with code ${code} was not found`)
+/** `DELETE /store/carts/:id/discounts/:code`: the discount leaves the cart; payment sessions follow the total. */
+export async function removeDiscount(db: Db, env: CartEnv, id: string, code: string): Promise<CartView> {
+  await mutateCart(db, id, async (tx, row) => {
+    assertCartOpen(row)
+    await removeCartDiscount(tx, id, code)
+  })
+  const details = await syncPaymentSessions(db, env, id)
+  return cartView(db, details, defaultCartRelations(env.flags))
 }
 
 // For cart completion (the orders module): everything is read and written inside the caller's
@@ -528,7 +529,10 @@ export async function retrieveCartForCompletion(
 }
 
 /** The totals of a loaded cart, computed with its current tax lines. */
-export function cartTotals(details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'>): Totals {
+export function cartTotals(
+  details: Pick<CartDetails, 'region' | 'items' | 'shipping_methods'> &
+    Partial<Pick<CartDetails, 'discounts' | 'gift_cards'>>,
+): Totals {
   return totalsOf(details)
 }
 

@@ -621,7 +621,7 @@ describe('POST /store/carts/:id', () => {
     ])
   })
 
-  it('merges context and metadata, accepts empty discount lists and refuses codes', async () => {
+  it('merges context and metadata, accepts empty discount lists and refuses unknown codes', async () => {
     const { region } = await shop()
     const cart = await makeCart(db(), { region_id: region.id, context: { a: 1 }, metadata: { keep: 'x', drop: 'y' } })
     const res = await post(`/store/carts/${cart.id}`, {
@@ -635,9 +635,9 @@ describe('POST /store/carts/:id', () => {
     expect(res.body.cart.metadata).toEqual({ keep: 'x', add: true })
 
     const discount = await post(`/store/carts/${cart.id}`, { discounts: [{ code: 'SUMMER' }] })
-    expect(discount.status).toBe(400)
-    expect(discount.body).toEqual({ type: 'not_allowed', message: 'Discount codes are not available yet' })
-    expect((await post(`/store/carts/${cart.id}`, { gift_cards: [{ code: 'GIFT' }] })).status).toBe(400)
+    expect(discount.status).toBe(404)
+    expect(discount.body).toEqual({ type: 'not_found', message: 'Discount with code SUMMER was not found' })
+    expect((await post(`/store/carts/${cart.id}`, { gift_cards: [{ code: 'GIFT' }] })).status).toBe(404)
     expect((await post(`/store/carts/${cart.id}`, { discounts: [{ code: '' }] })).status).toBe(400)
     expect((await post('/store/carts/cart_missing', { context: {} })).status).toBe(404)
 

@@ -145,7 +145,7 @@ export const storeCartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/store/carts/:id/discounts/:code',
     { schema: { tags, params: CartDiscountParams, querystring: CartFindParams, response: cartResponse } },
-    async (request) => removeDiscount(app.db, request.params.id, request.params.code),
+    async (request) => ({ cart: await removeDiscount(app.db, env, request.params.id, request.params.code) }),
   )
 
   app.post(

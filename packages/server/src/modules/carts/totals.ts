@@ -326,8 +326,18 @@ function shippingMethodTotals(method: TotalsShippingMethod, freeShipping: boolea
   }
 }
 
+/**
+ * What `computeTotals` drew from each of the input's gift cards (or transactions), in input order:
+ * the amounts an order takes off the cards' balances. `totals` is `computeTotals(input)`.
+ */
+export function giftCardDraws(input: TotalsInput, totals: Totals): number[] {
+  const netTotal = totals.subtotal + totals.shipping_total - totals.discount_total
+  const chargedTax = totals.item_tax_total + totals.shipping_tax_total
+  return drawGiftCards(input, input.region.gift_cards_taxable ? netTotal : netTotal + chargedTax).draws
+}
+
 /** Draws gift cards (or transactions) in order up to `giftCardable`; tax is per card, uncapped. */
-function drawGiftCards(input: TotalsInput, giftCardable: number): { total: number; tax: number } {
+function drawGiftCards(input: TotalsInput, giftCardable: number): { total: number; tax: number; draws: number[] } {
   const { region } = input
   const sources = input.gift_card_transactions
     ? input.gift_card_transactions.map((transaction) => ({
@@ -344,13 +354,15 @@ function drawGiftCards(input: TotalsInput, giftCardable: number): { total: numbe
   let remaining = Math.max(0, giftCardable)
   let total = 0
   let tax = 0
+  const draws: number[] = []
   for (const source of sources) {
     const drawn = Math.min(remaining, roundRatio(nonNegative(exact(source.amount))))
     remaining -= drawn
     total += drawn
+    draws.push(drawn)
     if (source.taxable) tax += roundRatio(percentOf(integer(drawn), nonNegative(exact(source.rate))))
   }
-  return { total, tax }
+  return { total, tax, draws }
 }
 
 /** Unit price × quantity, rounded (inputs are integers; this only guards against strays), never negative. */

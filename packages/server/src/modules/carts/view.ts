@@ -194,8 +194,8 @@ type CartViewShape = Partial<CartDetails['cart']> & {
   sales_channel?: CartDetails['sales_channel']
   customer?: CustomerWithRelations | null
   payment?: null
-  discounts?: never[]
-  gift_cards?: never[]
+  discounts?: (CartDetails['discounts'][number]['discount'] & { rule?: CartDetails['discounts'][number]['rule'] })[]
+  gift_cards?: CartDetails['gift_cards']
 } & ReturnType<typeof cartTotalsView>
 
 function selectedSession(sessions: PaymentSessionRow[]): PaymentSessionRow | null {
@@ -241,8 +241,12 @@ export async function cartView(
   if (relations.has('sales_channel')) view.sales_channel = details.sales_channel
   if (relations.has('customer')) view.customer = extras.customer
   if (relations.has('payment')) view.payment = null
-  if (relations.has('discounts')) view.discounts = []
-  if (relations.has('gift_cards')) view.gift_cards = []
+  if (relations.has('discounts')) {
+    view.discounts = details.discounts.map((entry) =>
+      relations.has('discounts.rule') ? { ...entry.discount, rule: entry.rule } : entry.discount,
+    )
+  }
+  if (relations.has('gift_cards')) view.gift_cards = details.gift_cards
   return Object.assign(view, cartTotalsView(totals)) as CartViewShape
 }
 

@@ -27,6 +27,7 @@ import {
 } from './contract.js'
 import { fulfillmentsOf, loadFulfillments, type FulfillmentsRead, type FulfillmentView } from './fulfillment-reads.js'
 import { order, payment } from './schema.js'
+import { giftCardTransaction } from '../promotions/schema.js'
 import { groupBy } from '../../db/group-rows.js'
 import { rowsOf } from '../../db/raw-rows.js'
 
@@ -162,6 +163,7 @@ interface ContextRow {
   method_tax_lines: JsonRow[]
   options: JsonRow[]
   payments: JsonRow[]
+  gift_card_transactions: JsonRow[]
   regions: JsonRow[]
   addresses: JsonRow[]
   customers: JsonRow[]
@@ -218,6 +220,8 @@ const contextSelect = (db: Db, shape: ContextShape) =>
     } AS options,
     (SELECT coalesce(json_agg(p ORDER BY p.created_at, p.id), '[]'::json)
       FROM ${payment} p WHERE ${inIdsParam(sql`p.order_id`, 'orderIds')}) AS payments,
+    (SELECT coalesce(json_agg(g ORDER BY g.created_at, g.id), '[]'::json)
+      FROM ${giftCardTransaction} g WHERE ${inIdsParam(sql`g.order_id`, 'orderIds')}) AS gift_card_transactions,
     (SELECT coalesce(json_agg(r), '[]'::json) FROM ${region} r WHERE ${inIdsParam(sql`r.id`, 'regionIds')}) AS regions,
     ${
       shape.addresses
@@ -252,6 +256,8 @@ const methodOf = rowReader(shippingMethod)
 const methodTaxLineOf = rowReader(shippingMethodTaxLine)
 const optionOf = rowReader(shippingOption)
 const paymentOf = rowReader(payment)
+const giftCardTransactionOf = rowReader(giftCardTransaction)
+type GiftCardTransactionRow = typeof giftCardTransaction.$inferSelect
 const regionOf = rowReader(region)
 const addressOf = rowReader(address)
 const customerOf = rowReader(customer)
@@ -270,6 +276,8 @@ interface OrderMethods {
 
 interface OrderParties {
   payments: Map<string | null, PaymentRow[]>
+  /** What each order drew from gift cards (`gift_card_transaction` rows). */
+  giftCardTransactions: Map<string, GiftCardTransactionRow[]>
   regions: Map<string, RegionRow>
   addresses: Map<string, AddressRow>
   customers: Map<string, PublicCustomer>
@@ -351,6 +359,7 @@ export async function loadOrderContext(
     },
     parties: {
       payments: groupBy(read.payments.map(paymentOf), (row) => row.order_id),
+      giftCardTransactions: groupBy(read.gift_card_transactions.map(giftCardTransactionOf), (row) => row.order_id),
       regions: byId(read.regions.map(regionOf)),
       addresses: byId(read.addresses.map(addressOf)),
       customers: byId(read.customers.map(publicCustomerOf)),
@@ -389,7 +398,7 @@ function orderTotals(row: OrderRow, context: OrderContext): { totals: Totals; vi
       tax_lines: context.methods.taxLines.get(method.id) ?? [],
     })),
     gift_cards: [],
-    gift_card_transactions: [],
+    gift_card_transactions: context.parties.giftCardTransactions.get(row.id) ?? [],
     kind: 'order',
   })
   const paidTotal = payments.reduce((sum, next) => sum + next.amount, 0)

@@ -137,7 +137,13 @@ async function loadExtras(db: Db, rows: readonly OrderRow[], shape: ExtrasShape)
 const emptyContext = (): OrderContext => ({
   lines: { items: new Map(), taxLines: new Map(), adjustments: new Map(), variants: new Map() },
   methods: { methods: new Map(), taxLines: new Map(), options: new Map() },
-  parties: { payments: new Map(), regions: new Map(), addresses: new Map(), customers: new Map() },
+  parties: {
+    payments: new Map(),
+    giftCardTransactions: new Map(),
+    regions: new Map(),
+    addresses: new Map(),
+    customers: new Map(),
+  },
 })
 
 /**

@@ -25,6 +25,8 @@ import {
 } from '../loader.js'
 import { order, payment } from '../schema.js'
 import { takeStock } from './stock.js'
+import { discountWrites } from './discounts.js'
+import { giftCardWrites, issuedGiftCardWrites } from './gift-cards.js'
 import { concurrently } from '../../../db/fast-path/concurrent.js'
 import { inTransaction } from '../../../db/transactions.js'
 
@@ -196,18 +198,25 @@ export async function placeOrderOf(
   // Statements sent in this order: what refers to the order (or to its payment) comes after it,
   // and the answer's reads after everything they read.
   const first = authorizedHere ? [authorizedHere.sessionWrite] : []
+  const discounts = discountWrites(tx, details, orderId)
+  const giftCards = giftCardWrites(tx, details, orderId)
   const written = await concurrently(tx, [
     ...first,
     () => insertOrder(tx, details, orderId, idempotencyKey, draft),
     ...(paid ? [() => paymentInsert(tx, paid)] : []),
     ...attachCartToOrder(tx, cartId, orderId),
     ...taxes.writes,
+    ...discounts.writes,
+    ...giftCards.writes,
+    ...issuedGiftCardWrites(tx, details, orderId),
     () => takeStock(tx, current, env.flags),
     // After the payment's insert, which `payment_id` refers to.
     () => markCartCompleted(tx, cartId, { payment_id: paid?.id, payment_authorized_at: authorizedHere?.authorizedAt }),
     () => emit(tx, ORDER_EVENTS.placed, { id: orderId, no_notification: draft?.no_notification ?? null }),
     () => loadOrderContext(tx, [refs], COMPLETED_ORDER_SELECTION),
   ])
+  await discounts.check()
+  await giftCards.check()
   const [row] = written[first.length] as OrderRow[]
   const [placed] = viewOrders([row], written.at(-1) as OrderContext, COMPLETED_ORDER_SELECTION)
   return { orderId, placed }
