@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { rowsOf } from '../db/raw-rows.js'
 import { emit } from '../events/outbox.js'
 import { redisUnreachable, testRedisUrl } from '../testing/redis.js'
@@ -51,10 +51,15 @@ describe('/metrics', () => {
     ])
     const during = await scrape(ctx.app)
     const answers = await load
-    const after = await scrape(ctx.app)
+    // onResponse runs once the answer has left, which may be after inject resolved.
+    let after = ''
+    await vi.waitFor(async () => {
+      after = await scrape(ctx.app)
+      expect(listed(after) - listed(before)).toBe(30)
+      expect(missing(after) - missing(before)).toBe(10)
+    })
 
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(30)
-    expect(listed(after) - listed(before)).toBe(30)
     expect(listed(during)).toBeGreaterThanOrEqual(listed(before))
     // Ids never become labels: the ten products are one series.
     expect(missing(after) - missing(before)).toBe(10)
