@@ -8,7 +8,8 @@ export interface OrderLine {
   thumbnail?: string | null
   quantity: number
   unit_price: number
-  total?: number
+  /** Before tax and discounts, as the unit price. */
+  subtotal?: number
   fulfilled_quantity?: number | null
   shipped_quantity?: number | null
 }

@@ -36,7 +36,9 @@ export function CreateFulfillmentModal({
   const quantityOf = (lineId: string, left: number) => chosen[lineId] ?? left
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const quantities = Object.fromEntries(lines.map((line) => [line.id, quantityOf(line.id, unfulfilledQuantity(line))]))
+    const quantities = Object.fromEntries(
+      lines.map((line) => [line.id, quantityOf(line.id, unfulfilledQuantity(line))]),
+    )
     const items = fulfillmentItems(lines, quantities)
     if (!items) return setError(t('fulfillment.chooseItems'))
     const location = locationId || locations[0]?.id
@@ -70,7 +72,9 @@ export function CreateFulfillmentModal({
                   <li key={line.id} className="flex flex-wrap items-end justify-between gap-2">
                     <span className="min-w-0 text-sm">
                       <bdi className="font-medium">{line.title}</bdi>
-                      <span className="block text-xs text-gray-500">{t('fulfillment.remaining', { quantity: left })}</span>
+                      <span className="block text-xs text-gray-500">
+                        {t('fulfillment.remaining', { quantity: left })}
+                      </span>
                     </span>
                     <NumberInput
                       className="w-36"

@@ -117,7 +117,9 @@ function EmailModal({ order, onClose }: { order: AdminOrderView; onClose: () => 
         required
         label={t('customer.email')}
         errors={fieldErrors(form.formState.errors.email)}
-        {...form.register('email', { validate: (value) => /^\S+@\S+\.\S+$/.test(value.trim()) || t('customer.emailInvalid') })}
+        {...form.register('email', {
+          validate: (value) => /^\S+@\S+\.\S+$/.test(value.trim()) || t('customer.emailInvalid'),
+        })}
       />
     </FormModal>
   )

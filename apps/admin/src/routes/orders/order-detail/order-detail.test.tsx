@@ -1,4 +1,4 @@
-import { adminOrderKeys, adminStoreKeys } from '@emporium/react'
+import { adminOrderKeys, adminStockLocationsKeys, adminStoreKeys } from '@emporium/react'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
@@ -23,20 +23,42 @@ const ORDER = {
   paid_total: 0,
   refunded_total: 0,
   refundable_amount: 0,
-  items: [{ id: 'item_1', title: 'Linen shirt', quantity: 2, unit_price: 1500, total: 3000, fulfilled_quantity: 0 }],
+  items: [{ id: 'item_1', title: 'Linen shirt', quantity: 2, unit_price: 1500, subtotal: 3000, fulfilled_quantity: 0 }],
   payments: [
     { id: 'pay_1', amount: 3500, amount_refunded: 0, provider_id: 'manual', captured_at: null, canceled_at: null },
   ],
   fulfillments: [],
-  shipping_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Main St', city: 'Berlin', country_code: 'de' },
+  shipping_address: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    address_1: '1 Main St',
+    city: 'Berlin',
+    country_code: 'de',
+  },
   billing_address: null,
 }
 
-function renderOrder(order: Record<string, unknown> = ORDER) {
+function renderOrder(order: Record<string, unknown> = ORDER, modules: { module: string }[] = []) {
   const { queryClient, Providers } = testProviders()
-  queryClient.setQueryData(adminStoreKeys.details(), { store: { feature_flags: [], modules: [] } })
+  queryClient.setQueryData(adminStoreKeys.details(), { store: { feature_flags: [], modules } })
+  queryClient.setQueryData(adminStockLocationsKeys.list({ limit: 100 }), {
+    stock_locations: [
+      { id: 'sloc_1', name: 'Berlin warehouse' },
+      { id: 'sloc_2', name: 'Lyon depot' },
+    ],
+    count: 2,
+    offset: 0,
+    limit: 100,
+  })
   queryClient.setQueryData(
-    [...adminOrderKeys.detail('order_1'), { query: { expand: 'items,payments,fulfillments,shipping_address,billing_address,customer,region' } }],
+    [
+      ...adminOrderKeys.detail('order_1'),
+      {
+        query: {
+          expand: 'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region',
+        },
+      },
+    ],
     { order },
   )
   queryClient.setQueryData([...adminOrderKeys.detail('order_1'), 'timeline'], { order_id: 'order_1', timeline: [] })
@@ -89,5 +111,26 @@ describe('the order page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Create a fulfillment' })
     expect(within(dialog).getByRole('spinbutton', { name: 'Quantity of Linen shirt' })).toHaveValue(2)
     expect(within(dialog).queryByRole('combobox', { name: 'Ship from' })).not.toBeInTheDocument()
+  })
+
+  it('lets the fulfillment leave from a chosen stock location when the inventory module is on', async () => {
+    renderOrder(ORDER, [{ module: 'inventoryService' }])
+    await userEvent.click(await screen.findByRole('button', { name: 'Create fulfillment' }))
+    const dialog = screen.getByRole('dialog', { name: 'Create a fulfillment' })
+    const location = within(dialog).getByRole('combobox', { name: 'Ship from' })
+    expect(location).toHaveValue('sloc_1')
+    await userEvent.selectOptions(location, 'Lyon depot')
+    expect(location).toHaveValue('sloc_2')
+  })
+
+  it('refuses a fulfillment of more units than are left', async () => {
+    renderOrder()
+    await userEvent.click(await screen.findByRole('button', { name: 'Create fulfillment' }))
+    const dialog = screen.getByRole('dialog', { name: 'Create a fulfillment' })
+    const quantity = within(dialog).getByRole('spinbutton', { name: 'Quantity of Linen shirt' })
+    await userEvent.clear(quantity)
+    await userEvent.type(quantity, '3')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create fulfillment' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least one item')
   })
 })

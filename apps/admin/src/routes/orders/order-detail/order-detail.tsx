@@ -16,7 +16,7 @@ import { OrderItems } from './order-items'
 import { OrderPayments } from './order-payments'
 import { OrderTimeline } from './order-timeline'
 
-const EXPAND = 'items,payments,fulfillments,shipping_address,billing_address,customer,region'
+const EXPAND = 'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region'
 
 /** One order: summary, items and totals, payment, fulfilment, customer, notes and timeline. */
 export function OrderDetail() {

@@ -50,9 +50,7 @@ export function OrderFulfillments({ order }: { order: AdminOrderView }) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium">
                   {t('fulfillment.number', { number: index + 1 })}{' '}
-                  <span className="font-normal text-gray-500">
-                    {formatDate(fulfillment.created_at, i18n.language)}
-                  </span>
+                  <span className="font-normal text-gray-500">{formatDate(fulfillment.created_at, i18n.language)}</span>
                 </span>
                 <FulfillmentBadge fulfillment={fulfillment} />
               </div>

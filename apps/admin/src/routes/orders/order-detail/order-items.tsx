@@ -48,7 +48,7 @@ export function OrderItems({ order }: { order: AdminOrderView }) {
                 </td>
                 <td className="px-2 py-2 text-end">{line.quantity}</td>
                 <td className="px-2 py-2 text-end">{money(line.unit_price)}</td>
-                <td className="px-2 py-2 text-end">{money(line.total ?? line.unit_price * line.quantity)}</td>
+                <td className="px-2 py-2 text-end">{money(line.subtotal ?? line.unit_price * line.quantity)}</td>
               </tr>
             ))}
           </tbody>

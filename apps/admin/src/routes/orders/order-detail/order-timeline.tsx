@@ -83,9 +83,7 @@ export function OrderTimeline({ order }: { order: AdminOrderView }) {
                     {t('fulfillment.tracking')}: <bdi dir="ltr">{entry.data.tracking_numbers.join(', ')}</bdi>
                   </p>
                 )}
-              {entry.kind === 'notification' && (
-                <ResendButton notificationId={entry.resource_id} />
-              )}
+              {entry.kind === 'notification' && <ResendButton notificationId={entry.resource_id} />}
             </li>
           ))}
         </ol>

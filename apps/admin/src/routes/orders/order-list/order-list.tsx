@@ -32,7 +32,13 @@ export function OrderList() {
   const navigate = useNavigate()
   const table = useTableQuery(FILTER_KEYS)
   const { q, offset, limit, order, filters } = table.query
-  const { orders, count = 0, isLoading, error, refetch } = useAdminOrders(
+  const {
+    orders,
+    count = 0,
+    isLoading,
+    error,
+    refetch,
+  } = useAdminOrders(
     {
       limit,
       offset,
