@@ -12,6 +12,7 @@ import type { Database } from './db/connection.js'
 import { generateId } from './db/ids.js'
 import type { EventBus } from './events/bus.js'
 import { createEventBus } from './events/factory.js'
+import { countPendingEvents } from './events/outbox.js'
 import { registerAdminAuth } from './http/admin-auth.js'
 import { registerCustomerAuth } from './http/customer-auth.js'
 import { sessionCookieSameSite } from './http/cookie-site.js'
@@ -19,6 +20,8 @@ import { registerCors } from './http/cors.js'
 import { handleFrameworkError, registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import { registerJsonBodyParser } from './http/json-body.js'
+import { registerMetrics } from './http/metrics.js'
+import { registerReadiness } from './http/readiness.js'
 import { registerLoginAttemptSweep } from './core/login-throttle.js'
 import type { RouteSummary } from './http/fastify-types.js'
 import { registerStoreCache } from './http/micro-cache.js'
@@ -177,6 +180,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   }
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain').send('OK'))
+  registerReadiness(app)
+  // Before the modules, so that every route of theirs is counted.
+  if (config.metricsEnabled) {
+    const { events } = app
+    registerMetrics(app, {
+      token: config.metricsToken,
+      sources: {
+        poolStats: database.poolStats,
+        outboxBacklog: () => countPendingEvents(database.db),
+        queueDepth: events.queueDepth && (() => events.queueDepth!()),
+      },
+    })
+  }
 
   for (const register of modules) await register(app)
   await webAppRoutes(app, options.webApps)

@@ -104,6 +104,17 @@ describe('API docs', () => {
   })
 })
 
+describe('metrics', () => {
+  it('are off unless EMPORIUM_METRICS turns them on, with an optional token', () => {
+    expect(load({})).toMatchObject({ metricsEnabled: false, metricsToken: undefined })
+    expect(load({ EMPORIUM_METRICS: 'true', EMPORIUM_METRICS_TOKEN: 's3cret' })).toMatchObject({
+      metricsEnabled: true,
+      metricsToken: 's3cret',
+    })
+    expect(() => load({ EMPORIUM_METRICS: 'on' })).toThrow(/EMPORIUM_METRICS must be true or false/)
+  })
+})
+
 describe('admin analytics collector', () => {
   it("lets the admin's pages reach the collector's origin, and refuses what is not a URL", () => {
     expect(load({}).adminConnectOrigins).toEqual([])

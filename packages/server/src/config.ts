@@ -68,6 +68,10 @@ export interface Config {
   exposeApiDocs: boolean
   /** Origins besides this server's own the admin's pages may send to (its analytics collector). */
   adminConnectOrigins: string[]
+  /** Whether `/metrics` serves Prometheus metrics (off unless asked for). */
+  metricsEnabled: boolean
+  /** When set, `/metrics` answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -227,6 +231,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new Error(`EXPOSE_API_DOCS must be true or false (got "${docs}")`)
   }
 
+  const metrics = pick('EMPORIUM_METRICS', 'metrics')?.toLowerCase()
+  if (metrics !== undefined && !['true', 'false', '1', '0'].includes(metrics)) {
+    throw new Error(`EMPORIUM_METRICS must be true or false (got "${metrics}")`)
+  }
+
   const collector = pick('EMPORIUM_ADMIN_ANALYTICS_URL', 'adminAnalyticsUrl')
   let adminConnectOrigins: string[] = []
   if (collector) {
@@ -266,5 +275,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     idempotencyKeyRetentionHours,
     exposeApiDocs: docs === undefined ? !production : docs === 'true' || docs === '1',
     adminConnectOrigins,
+    metricsEnabled: metrics === 'true' || metrics === '1',
+    metricsToken: pick('EMPORIUM_METRICS_TOKEN', 'metricsToken') || undefined,
   }
 }

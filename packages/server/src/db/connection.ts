@@ -17,7 +17,18 @@ export interface Database {
    * migrator, whose files drizzle's single-statement `execute` cannot run.
    */
   script<T>(fn: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>
+  /** PostgreSQL only: the pool's connections, for metrics. */
+  poolStats?(): PoolStats
   close(): Promise<void>
+}
+
+export interface PoolStats {
+  /** Open connections. */
+  total: number
+  /** Open connections no request is using. */
+  idle: number
+  /** Requests waiting for a connection. */
+  waiting: number
 }
 
 export interface DatabaseOptions {
@@ -75,6 +86,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     script: async (fn) => {
       const client = await pool.connect()
       try {

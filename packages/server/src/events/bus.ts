@@ -31,6 +31,8 @@ export interface EventBus {
   drain(): Promise<void>
   /** Deletes delivered events past their retention (also done on a timer once started); answers how many. */
   sweep(): Promise<number>
+  /** With Redis: jobs queued and not finished (waiting, running or delayed for a retry). */
+  queueDepth?(): Promise<number>
 }
 
 export interface EventBusOptions {

@@ -178,3 +178,8 @@ export function describeError(error: unknown): string {
   // U+0000 is left out: the database cannot store it.
   return message.replaceAll('\u0000', '').slice(0, 1000)
 }
+
+/** Events not delivered yet (the pending index's rows), for metrics. */
+export async function countPendingEvents(db: Db): Promise<number> {
+  return db.$count(outbox, isNull(outbox.delivered_at))
+}

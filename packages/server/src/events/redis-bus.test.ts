@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Queue } from 'bullmq'
 import { eq, sql } from 'drizzle-orm'
-import { Redis } from 'ioredis'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../app.js'
@@ -18,30 +17,10 @@ import { testConfig } from '../testing/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.js'
 import { RedisEventBus, type RedisEventBusOptions } from './redis-bus.js'
 import { outbox } from './schema.js'
+import { redisUnreachable, testRedisUrl } from '../testing/redis.js'
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const redisUrl = testRedisUrl
 const logger = pino({ level: 'silent' })
-
-/** Why Redis cannot be used, or undefined when a PING is answered. */
-async function redisUnreachable(url: string): Promise<string | undefined> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  })
-  let cause: Error | undefined
-  client.on('error', (error: Error) => (cause ??= error))
-  try {
-    await client.connect()
-    return (await client.ping()) === 'PONG' ? undefined : 'PING was not answered with PONG'
-  } catch (error) {
-    return (cause ?? (error as Error)).message
-  } finally {
-    client.disconnect()
-  }
-}
 
 const unreachable = await redisUnreachable(redisUrl)
 if (unreachable) console.warn(`Skipping the RedisEventBus tests: Redis at ${redisUrl} is unreachable (${unreachable})`)

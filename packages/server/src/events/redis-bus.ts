@@ -90,6 +90,11 @@ export class RedisEventBus extends OutboxDispatcher {
     }
   }
 
+  async queueDepth(): Promise<number> {
+    const counts = await this.ensureQueue().getJobCounts('waiting', 'active', 'delayed', 'prioritized')
+    return Object.values(counts).reduce((sum, count) => sum + count, 0)
+  }
+
   private ensureQueue(): Queue<EventData> {
     if (this.queue) return this.queue
     this.queue = new Queue<EventData>(this.queueName, {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import Fastify from 'fastify'
-import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '../testing/factories/catalog.js'
 import { customerHeaders, makeCustomer } from '../testing/factories/customers.js'
@@ -16,6 +15,7 @@ import {
   type CachedResponse,
 } from './micro-cache.js'
 import { PUBLISHABLE_KEY_HEADER } from './publishable-key.js'
+import { redisUnreachable, testRedisUrl } from '../testing/redis.js'
 
 const TTL_MS = 60_000
 const ctx = useTestApp({ storeCacheTtlMs: TTL_MS })
@@ -298,27 +298,7 @@ describe('ResponseCache', () => {
   })
 })
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-
-async function redisUnreachable(url: string): Promise<string | undefined> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  })
-  client.on('error', () => undefined)
-  try {
-    await client.connect()
-    return (await client.ping()) === 'PONG' ? undefined : 'PING was not answered with PONG'
-  } catch (error) {
-    return (error as Error).message
-  } finally {
-    client.disconnect()
-  }
-}
-
+const redisUrl = testRedisUrl
 const unreachable = await redisUnreachable(redisUrl)
 
 describe.skipIf(unreachable !== undefined)(`invalidation across processes (Redis at ${redisUrl})`, () => {

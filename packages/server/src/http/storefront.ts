@@ -31,6 +31,8 @@ const SERVER_PREFIXES = [
   '/docs',
   '/locales',
   '/health',
+  '/ready',
+  '/metrics',
   '/openapi.json',
   // A missing bundle is a 404, never a page: a stale tab must not run HTML as a script.
   '/assets',

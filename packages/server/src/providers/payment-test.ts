@@ -33,6 +33,11 @@ export interface TestPaymentHold {
 }
 
 const MAX_SLOW_MS = 10_000
+/**
+ * Calls kept in `calls`, the newest: a development server (the provider is installed outside
+ * production) would otherwise keep every call of every test checkout for as long as it runs.
+ */
+const MAX_RECORDED_CALLS = 10_000
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 function outcomeOf(value: unknown): TestPaymentOutcome | undefined {
@@ -92,6 +97,7 @@ export class TestPaymentProvider implements PaymentProvider {
   /** Records the call, then applies a hold, a `slow` outcome and a planned failure, in that order. */
   private async enter(call: TestPaymentCall, context?: Record<string, unknown>): Promise<TestPaymentOutcome> {
     this.calls.push(call)
+    if (this.calls.length > MAX_RECORDED_CALLS) this.calls.splice(0, this.calls.length - MAX_RECORDED_CALLS)
     const outcome = outcomeOf(context?.test_outcome) ?? outcomeOf(call.data?.outcome) ?? 'authorize'
     const gate = this.gate
     if (gate) {

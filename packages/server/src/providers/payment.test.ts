@@ -106,6 +106,15 @@ describe('test payment provider', () => {
     expect(provider.calls).toEqual([])
   })
 
+  it('keeps only the newest 10,000 calls, so a long-running server does not grow', async () => {
+    const provider = new TestPaymentProvider()
+    for (let n = 0; n < 10_005; n++) await provider.capturePayment({ n })
+
+    expect(provider.calls).toHaveLength(10_000)
+    expect(provider.calls[0].data).toEqual({ n: 5 })
+    expect(provider.calls.at(-1)!.data).toEqual({ n: 10_004 })
+  })
+
   it('takes the outcome chosen in the cart context when the session starts', async () => {
     const provider = new TestPaymentProvider()
     const session = await provider.initiatePayment(context({ context: { test_outcome: 'requires_more' } }))

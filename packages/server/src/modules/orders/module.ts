@@ -6,6 +6,8 @@ import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
 import { registerOrderMailSubscribers } from './emails/subscribers.js'
 import { registerOrderSubscribers } from './subscribers.js'
+import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './return-reasons/routes.js'
+import { adminReturnRoutes, storeReturnRoutes } from './returns/routes.js'
 import { adminOrderTimelineRoutes } from './timeline/routes.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
@@ -16,6 +18,10 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(storeOrderRoutes)
   await app.register(adminOrderRoutes)
   await app.register(adminOrderTimelineRoutes)
+  await app.register(adminReturnReasonRoutes)
+  await app.register(storeReturnReasonRoutes)
+  await app.register(adminReturnRoutes)
+  await app.register(storeReturnRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)
 }

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, real, serial, text } from 'drizzle-orm/pg-core'
-import { baseColumns, metadataColumn, timestamptz } from '../../db/columns.js'
-import { cart } from '../carts/schema.js'
+import { baseColumns, metadataColumn, softDeletableColumns, timestamptz } from '../../db/columns.js'
+import { cart, lineItem } from '../carts/schema.js'
 import { address, customer } from '../customers/schema.js'
 import { region } from '../regions/schema.js'
 import { salesChannel } from '../sales-channels/schema.js'
@@ -141,4 +141,52 @@ export const orderOperation = pgTable('order_operation', {
   resource_id: text('resource_id').primaryKey(),
   kind: text('kind').notNull(),
   expires_at: timestamptz('expires_at').notNull(),
+})
+
+// Return reasons, returns and their items: migrations/0180_returns.sql.
+
+/** Why a shopper sends an item back; one level of children under a top-level reason. */
+export const returnReason = pgTable('return_reason', {
+  ...softDeletableColumns(),
+  value: text('value').notNull(),
+  label: text('label').notNull(),
+  description: text('description'),
+  parent_return_reason_id: text('parent_return_reason_id'),
+  metadata: metadataColumn(),
+})
+
+export const RETURN_STATUSES = ['requested', 'received', 'requires_action', 'canceled'] as const
+export type ReturnStatus = (typeof RETURN_STATUSES)[number]
+
+/** A return of an order's items (or a swap's or a claim's, through `swap_id`/`claim_order_id`). */
+export const orderReturn = pgTable('return', {
+  ...baseColumns(),
+  status: text('status').$type<ReturnStatus>().notNull().default('requested'),
+  swap_id: text('swap_id'),
+  claim_order_id: text('claim_order_id'),
+  order_id: text('order_id').references(() => order.id),
+  location_id: text('location_id'),
+  shipping_data: jsonb('shipping_data').$type<Record<string, unknown> | null>(),
+  /** Minor units refunded on receipt unless the receipt names its own amount. */
+  refund_amount: integer('refund_amount').notNull().default(0),
+  received_at: timestamptz('received_at'),
+  no_notification: boolean('no_notification'),
+  metadata: metadataColumn(),
+  idempotency_key: text('idempotency_key'),
+})
+
+export const returnItem = pgTable('return_item', {
+  return_id: text('return_id')
+    .notNull()
+    .references(() => orderReturn.id),
+  item_id: text('item_id')
+    .notNull()
+    .references(() => lineItem.id),
+  quantity: integer('quantity').notNull(),
+  is_requested: boolean('is_requested').notNull().default(true),
+  requested_quantity: integer('requested_quantity'),
+  received_quantity: integer('received_quantity'),
+  reason_id: text('reason_id').references(() => returnReason.id),
+  note: text('note'),
+  metadata: metadataColumn(),
 })

@@ -17,6 +17,7 @@ import {
   Payment,
   PaymentStatus,
 } from '../contract.js'
+import { Return } from '../returns/contract.js'
 import { REFUND_REASONS } from '../schema.js'
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: values })
@@ -37,7 +38,7 @@ export const Refund = Type.Object({
 })
 export type Refund = Static<typeof Refund>
 
-/** Relations an order has no tables for yet (returns, swaps, claims, gift cards): empty lists. */
+/** Relations an order has no tables for yet (swaps, claims, gift cards): empty lists. */
 const Unmodelled = Type.Array(Type.Record(Type.String(), Type.Unknown()))
 
 /** An admin order: the selected fields, the totals when asked for, the expanded relations. */
@@ -58,7 +59,7 @@ export const AdminOrder = Type.Object({
   discounts: Type.Optional(Unmodelled),
   gift_cards: Type.Optional(Unmodelled),
   gift_card_transactions: Type.Optional(Unmodelled),
-  returns: Type.Optional(Unmodelled),
+  returns: Type.Optional(Type.Array(Return)),
   swaps: Type.Optional(Unmodelled),
   claims: Type.Optional(Unmodelled),
 })
@@ -125,6 +126,10 @@ export const ADMIN_ORDER_ALLOWED_RELATIONS: readonly string[] = [
   'items.variant',
   'items.tax_lines',
   'items.adjustments',
+  'returns.items',
+  'returns.items.reason',
+  'returns.shipping_method',
+  'returns.shipping_method.tax_lines',
 ]
 
 const enumList = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Array(schema, { maxItems: 20 })])

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { asc, inArray, sql } from 'drizzle-orm'
 import { InvalidData } from '../../../core/errors.js'
 import { parseExpand } from '../../../core/list.js'
 import { inIdsParam } from '../../../db/in-ids.js'
@@ -11,7 +11,8 @@ import { salesChannel } from '../../sales-channels/schema.js'
 import { ORDER_TOTAL_FIELDS } from '../contract.js'
 import { loadOrderContext, viewOrders, type OrderContext, type OrderRow, type OrderView } from '../loader.js'
 import { fulfillmentColumns, fulfillmentsOf, readFulfillments, type FulfillmentView } from '../fulfillment-reads.js'
-import { refund } from '../schema.js'
+import { loadReturns, type ReturnView } from '../returns/loader.js'
+import { orderReturn, refund } from '../schema.js'
 import {
   ADMIN_ORDER_ALLOWED_FIELDS,
   ADMIN_ORDER_ALLOWED_RELATIONS,
@@ -49,7 +50,7 @@ const CONTEXT_RELATIONS = [
 ]
 
 /** Relations with no tables yet: always empty lists. */
-const UNMODELLED = ['discounts', 'gift_cards', 'gift_card_transactions', 'returns', 'swaps', 'claims'] as const
+const UNMODELLED = ['discounts', 'gift_cards', 'gift_card_transactions', 'swaps', 'claims'] as const
 
 /**
  * v1's admin order selection: `fields` replaces the defaults (or adjusts them with `+`/`-`),
@@ -157,9 +158,10 @@ export async function loadAdminOrders(
     salesChannels: relations.has('sales_channel'),
   }
   const needsExtras = shape.fulfillments || shape.refunds || shape.salesChannels
-  const [context, extras] = await Promise.all([
+  const [context, extras, returns] = await Promise.all([
     needsContext ? loadOrderContext(db, rows, { relations }) : emptyContext(),
     needsExtras ? loadExtras(db, rows, shape) : undefined,
+    relations.has('returns') ? loadOrderReturns(db, rows) : undefined,
   ])
   const views = viewOrders(rows, context, { relations })
   return views.map((view, index) => {
@@ -169,12 +171,32 @@ export async function loadAdminOrders(
     if (extras && shape.fulfillments) {
       full.fulfillments = fulfillmentsOf(row.id, extras.fulfillments, relations)
     }
+    if (returns) full.returns = returns.get(row.id) ?? []
     if (extras && shape.refunds) full.refunds = extras.refunds.get(row.id) ?? []
     if (extras && shape.salesChannels) {
       full.sales_channel = row.sales_channel_id ? (extras.channels.get(row.sales_channel_id) ?? null) : null
     }
     return prune(full, selection) as AdminOrderView
   })
+}
+
+/**
+ * The orders' returns, oldest first, with their items, reasons and shipping methods (what the
+ * admin order page shows), in a fixed number of statements.
+ */
+async function loadOrderReturns(db: Db, rows: readonly OrderRow[]): Promise<Map<string | null, ReturnView[]>> {
+  const found = await db
+    .select()
+    .from(orderReturn)
+    .where(
+      inArray(
+        orderReturn.order_id,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderReturn.created_at), asc(orderReturn.id))
+  const views = await loadReturns(db, found, { items: true, reasons: true, shipping_method: true })
+  return groupBy(views, (view) => view.order_id)
 }
 
 /** The selected fields and the expanded relations; totals only when selected. */

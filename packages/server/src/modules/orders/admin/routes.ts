@@ -38,7 +38,8 @@ import {
   updateAdminOrder,
 } from './service.js'
 
-const envOf = (app: FastifyInstance): OrderEnv => ({
+/** What the order services need of the app: its providers and feature flags. */
+export const envOf = (app: FastifyInstance): OrderEnv => ({
   paymentProviders: app.providers.paymentProviders,
   fulfillmentProviders: app.providers.fulfillmentProviders,
   flags: app.config.featureFlags,

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../../db/types.js'
 import type { OrderSelection, OrderView } from '../loader.js'
-import { refund, trackingLink } from '../schema.js'
+import { lineItem } from '../../carts/schema.js'
+import { orderReturn, refund, returnItem, trackingLink } from '../schema.js'
 import { retrieveOrder } from '../service.js'
 
 /** What an order e-mail shows, read in the loader's fixed number of statements. */
@@ -90,4 +91,21 @@ export async function refundOf(db: Db, refundId: string) {
     .where(eq(refund.id, refundId))
     .limit(1)
   return row
+}
+
+/** A return as its e-mails show it: the refund it makes and the items it brings back. */
+export async function returnOf(db: Db, returnId: string) {
+  const [row] = await db
+    .select({ id: orderReturn.id, refund_amount: orderReturn.refund_amount })
+    .from(orderReturn)
+    .where(eq(orderReturn.id, returnId))
+    .limit(1)
+  if (!row) return undefined
+  const items = await db
+    .select({ title: lineItem.title, quantity: returnItem.quantity })
+    .from(returnItem)
+    .innerJoin(lineItem, eq(lineItem.id, returnItem.item_id))
+    .where(eq(returnItem.return_id, returnId))
+    .orderBy(asc(lineItem.created_at), asc(lineItem.id))
+  return { ...row, items }
 }

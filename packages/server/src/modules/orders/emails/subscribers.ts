@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { alreadyNotified, notify } from '../../notifications/notify.js'
 import { ORDER_EVENTS } from '../events.js'
-import { loadOrderForMail, refundOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
+import { RETURN_EVENTS } from '../returns/events.js'
+import { loadOrderForMail, refundOf, returnOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
 
 type EventData = Record<string, unknown>
 
@@ -15,7 +16,7 @@ function wanted(data: EventData, loaded: LoadedOrder): boolean {
 }
 
 /**
- * Shopper e-mails about an order: placed, shipped, refunded, canceled. They run from the outbox
+ * Shopper e-mails about an order: placed, shipped, refunded, canceled, a return requested or received. They run from the outbox
  * after the write committed, read the order afresh, and send at most once per order (per
  * shipment, per refund), as an event may be delivered twice.
  */
@@ -70,4 +71,19 @@ export function registerOrderMailSubscribers(app: FastifyInstance): void {
     if (!refund) return
     await send(ORDER_EVENTS.refundCreated, loaded, { refund_id: refundId, refund })
   })
+
+  // A return requested, then received: once per return each.
+  for (const event of [RETURN_EVENTS.returnRequested, RETURN_EVENTS.itemsReturned]) {
+    app.events.subscribe(event, async (data) => {
+      const id = String(data.id)
+      const returnId = String(data.return_id)
+      const once = { key: 'return_id', value: returnId }
+      if (await alreadyNotified(app.db, event, 'order', id, once)) return
+      const loaded = await loadOrderForMail(app.db, id)
+      if (!wanted(data, loaded)) return
+      const found = await returnOf(app.db, returnId)
+      if (!found) return
+      await send(event, loaded, { return_id: returnId, return: found })
+    })
+  }
 }

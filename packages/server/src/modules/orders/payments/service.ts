@@ -21,7 +21,7 @@ export async function retrievePayment(db: Db, id: string): Promise<PaymentRow> {
   return row
 }
 
-const livePaymentsOf = (db: Db, orderId: string) =>
+export const livePaymentsOf = (db: Db, orderId: string) =>
   db
     .select()
     .from(payment)
@@ -96,18 +96,54 @@ export async function capturePayment(db: Db, env: OrderEnv, id: string): Promise
   return retrievePayment(db, id)
 }
 
-interface RefundInput {
+export interface RefundInput {
   amount: number
   reason: RefundReason
   note?: string
   no_notification?: boolean
 }
 
+export interface RefundPart {
+  entry: PaymentRow
+  amount: number
+  data: PaymentData
+}
+
 /**
  * Refunds `amount` from the captured payments in the order they were made, each at its provider
- * outside any transaction, then records the refunds, the payments' refunded amounts and the
- * order's payment status in one. The payments' CHECK (refunded ≤ amount) backs the checks made
- * under the operation claim.
+ * outside any transaction. Stops at the first refusal: what was refunded before it is in `parts`,
+ * for the caller to record whatever happens next.
+ */
+export async function refundAtProviders(
+  env: OrderEnv,
+  payments: readonly PaymentRow[],
+  amount: number,
+): Promise<{ parts: RefundPart[]; failure?: AppError }> {
+  const captured = payments.filter((entry) => entry.captured_at && entry.amount > entry.amount_refunded)
+  const available = captured.reduce((sum, entry) => sum + entry.amount - entry.amount_refunded, 0)
+  if (amount > available) {
+    throw new NotAllowed(`amount: ${amount} is greater than the captured amount left to refund (${available})`)
+  }
+  const parts: RefundPart[] = []
+  let left = amount
+  for (const entry of captured) {
+    if (left === 0) break
+    const share = Math.min(left, entry.amount - entry.amount_refunded)
+    try {
+      const data = await getPaymentProvider(env.paymentProviders, entry.provider_id).refundPayment(entry.data, share)
+      parts.push({ entry, amount: share, data })
+    } catch (error) {
+      return { parts, failure: paymentFailure(error) }
+    }
+    left -= share
+  }
+  return { parts }
+}
+
+/**
+ * Refunds at the providers, then records the refunds, the payments' refunded amounts and the
+ * order's payment status in one transaction. The payments' CHECK (refunded ≤ amount) backs the
+ * checks made under the operation claim. A refusal after some parts went through records those.
  */
 async function refundPayments(
   db: Db,
@@ -117,34 +153,18 @@ async function refundPayments(
   input: RefundInput,
   noNotification: boolean | null,
 ): Promise<RefundRow[]> {
-  const captured = payments.filter((entry) => entry.captured_at && entry.amount > entry.amount_refunded)
-  const available = captured.reduce((sum, entry) => sum + entry.amount - entry.amount_refunded, 0)
-  if (input.amount > available) {
-    throw new NotAllowed(`amount: ${input.amount} is greater than the captured amount left to refund (${available})`)
-  }
-  const parts: { entry: PaymentRow; amount: number; data: PaymentData }[] = []
-  let left = input.amount
-  for (const entry of captured) {
-    if (left === 0) break
-    const amount = Math.min(left, entry.amount - entry.amount_refunded)
-    try {
-      const data = await getPaymentProvider(env.paymentProviders, entry.provider_id).refundPayment(entry.data, amount)
-      parts.push({ entry, amount, data })
-    } catch (error) {
-      if (parts.length === 0) throw paymentFailure(error)
-      // Earlier parts were refunded at their providers: they are recorded, then the refusal answers.
-      await recordRefunds(db, orderId, parts, input, noNotification)
-      throw paymentFailure(error)
-    }
-    left -= amount
-  }
-  return recordRefunds(db, orderId, parts, input, noNotification)
+  const { parts, failure } = await refundAtProviders(env, payments, input.amount)
+  if (failure && parts.length === 0) throw failure
+  const created = await recordRefunds(db, orderId, parts, input, noNotification)
+  if (failure) throw failure
+  return created
 }
 
-async function recordRefunds(
+/** Writes refunds made at the providers (in a transaction of its own, or a savepoint of the caller's). */
+export async function recordRefunds(
   db: Db,
   orderId: string | null,
-  parts: { entry: PaymentRow; amount: number; data: PaymentData }[],
+  parts: RefundPart[],
   input: RefundInput,
   noNotification: boolean | null,
 ): Promise<RefundRow[]> {

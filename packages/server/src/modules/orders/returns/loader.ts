@@ -1,0 +1,87 @@
+import { and, asc, inArray, isNull } from 'drizzle-orm'
+import type { Db } from '../../../db/types.js'
+import { shippingMethod, shippingMethodTaxLine } from '../../carts/schema.js'
+import { order, returnItem, returnReason } from '../schema.js'
+import type { ReturnItemRow, ReturnRow } from './service.js'
+
+type ReasonRow = typeof returnReason.$inferSelect
+type MethodRow = typeof shippingMethod.$inferSelect
+type OrderRow = typeof order.$inferSelect
+
+export type ReturnView = ReturnRow & {
+  items?: (ReturnItemRow & { reason?: ReasonRow | null })[]
+  shipping_method?: (MethodRow & { tax_lines: (typeof shippingMethodTaxLine.$inferSelect)[] }) | null
+  order?: (OrderRow & { object: 'order' }) | null
+  swap?: null
+}
+
+export interface ReturnRelations {
+  items?: boolean
+  /** `items.reason`; implies items. */
+  reasons?: boolean
+  shipping_method?: boolean
+  order?: boolean
+  swap?: boolean
+}
+
+/** Returns with the relations asked for, in one batched statement per relation whatever their number. */
+export async function loadReturns(
+  db: Db,
+  rows: readonly ReturnRow[],
+  relations: ReturnRelations,
+): Promise<ReturnView[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const orderIds = [...new Set(rows.flatMap((row) => (row.order_id ? [row.order_id] : [])))]
+  const [items, methods, orders] = await Promise.all([
+    relations.items || relations.reasons
+      ? db.select().from(returnItem).where(inArray(returnItem.return_id, ids)).orderBy(asc(returnItem.item_id))
+      : [],
+    relations.shipping_method ? db.select().from(shippingMethod).where(inArray(shippingMethod.return_id, ids)) : [],
+    relations.order && orderIds.length > 0 ? db.select().from(order).where(inArray(order.id, orderIds)) : [],
+  ])
+  const reasonIds = [...new Set(items.flatMap((item) => (item.reason_id ? [item.reason_id] : [])))]
+  const [reasons, taxLines] = await Promise.all([
+    relations.reasons && reasonIds.length > 0
+      ? db
+          .select()
+          .from(returnReason)
+          .where(and(inArray(returnReason.id, reasonIds), isNull(returnReason.deleted_at)))
+      : [],
+    methods.length > 0
+      ? db
+          .select()
+          .from(shippingMethodTaxLine)
+          .where(
+            inArray(
+              shippingMethodTaxLine.shipping_method_id,
+              methods.map((method) => method.id),
+            ),
+          )
+      : [],
+  ])
+  return rows.map((row) => {
+    const view: ReturnView = { ...row }
+    if (relations.items || relations.reasons) {
+      view.items = items
+        .filter((item) => item.return_id === row.id)
+        .map((item) =>
+          relations.reasons
+            ? { ...item, reason: reasons.find((reason) => reason.id === item.reason_id) ?? null }
+            : item,
+        )
+    }
+    if (relations.shipping_method) {
+      const method = methods.find((entry) => entry.return_id === row.id)
+      view.shipping_method = method
+        ? { ...method, tax_lines: taxLines.filter((line) => line.shipping_method_id === method.id) }
+        : null
+    }
+    if (relations.order) {
+      const found = orders.find((entry) => entry.id === row.order_id)
+      view.order = found ? { ...found, object: 'order' } : null
+    }
+    if (relations.swap) view.swap = null
+    return view
+  })
+}
