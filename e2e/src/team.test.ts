@@ -11,7 +11,7 @@ describe('the team', () => {
     const adminContext = await browser.newContext()
     const admin = await adminContext.newPage()
     await logIn(admin, demoAdmin.email, demoAdmin.password)
-    await admin.waitForURL('**/app/a/products')
+    await admin.waitForURL('**/app/a/orders')
     await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click()
     await admin.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
     await screenshot(admin, 'settings')
@@ -49,7 +49,7 @@ describe('the team', () => {
     await invitee.getByRole('link', { name: 'Go to log in' }).click()
     await invitee.waitForURL('**/app/login')
     await logIn(invitee, email, password)
-    await invitee.waitForURL('**/app/a/products')
+    await invitee.waitForURL('**/app/a/orders')
     // A new user is asked about usage data first; answering it opens the admin.
     const consent = invitee.getByRole('dialog', { name: 'Help us get better' })
     await consent.getByRole('switch', { name: 'Opt out of sharing my usage data' }).click()

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'customers',
   'inventory',
   'shipping',
+  'orders',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */

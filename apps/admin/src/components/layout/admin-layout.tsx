@@ -24,11 +24,11 @@ export function AdminLayout() {
   // A page whose code or loader data is on its way shows the spinner instead of the page it replaces.
   const loading = useNavigation().state === 'loading'
   const [drawerOpen, setDrawerOpen] = useState(false)
-  // The drawer closes once a link in it is followed.
-  const { pathname } = useLocation()
-  const [drawerPath, setDrawerPath] = useState(pathname)
-  if (drawerPath !== pathname) {
-    setDrawerPath(pathname)
+  // The drawer closes once a link in it is followed, even to the page already open (a new location key).
+  const { key: locationKey } = useLocation()
+  const [drawerLocation, setDrawerLocation] = useState(locationKey)
+  if (drawerLocation !== locationKey) {
+    setDrawerLocation(locationKey)
     setDrawerOpen(false)
   }
   const sidebar = (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { EmptyState } from '../../../components/empty-state'
 import { SectionCard } from '../../../components/section-card'
 import { StatusBadge } from '../../../components/status-badge'
@@ -16,10 +17,7 @@ export interface CustomerOrder {
   total?: number
 }
 
-/**
- * The customer's orders, as the customer record carries them. The admin has no orders screen yet,
- * so the rows are not links.
- */
+/** The customer's orders, as the customer record carries them; each number opens the order. */
 export function CustomerOrders({ orders }: { orders: readonly CustomerOrder[] }) {
   const { t, i18n } = useTranslation('customers')
   return (
@@ -50,7 +48,9 @@ export function CustomerOrders({ orders }: { orders: readonly CustomerOrder[] })
               {orders.map((order) => (
                 <tr key={order.id}>
                   <td className="px-3 py-2 font-medium">
-                    <bdi>#{order.display_id ?? order.id}</bdi>
+                    <Link to={`/a/orders/${order.id}`} className="hover:text-violet-700">
+                      <bdi>#{order.display_id ?? order.id}</bdi>
+                    </Link>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap text-gray-600">
                     {formatDate(order.created_at, i18n.language)}
