@@ -55,7 +55,7 @@ describe('the team', () => {
     await consent.getByRole('switch', { name: 'Opt out of sharing my usage data' }).click()
     await consent.getByRole('button', { name: 'Continue' }).click()
     await consent.waitFor({ state: 'detached' })
-    await invitee.getByRole('heading', { name: 'Products', level: 1 }).waitFor()
+    await invitee.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
     await invitee.getByText(email, { exact: true }).waitFor()
 
     const session = await inviteeContext.request.get('/admin/auth')
