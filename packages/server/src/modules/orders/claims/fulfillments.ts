@@ -10,8 +10,9 @@ import { shippingOption } from '../../shipping/schema.js'
 import { providerFailure, withOrderOperation, type OrderEnv } from '../admin/operations.js'
 import { requireOrder } from '../admin/service.js'
 import { CLAIM_EVENTS } from '../events.js'
-import { claimOrder, fulfillment, fulfillmentItem, trackingLink, type FulfillmentStatus } from '../schema.js'
+import { claimOrder, fulfillment, fulfillmentItem, type FulfillmentStatus } from '../schema.js'
 import type { AdminPostOrdersClaimFulfillmentsReq, AdminPostOrdersOrderClaimsClaimShipmentsReq } from './contract.js'
+import { recordShipment } from '../fulfillments/service.js'
 import { claimLines, requireClaim } from './service.js'
 
 type LineRow = typeof lineItem.$inferSelect
@@ -211,26 +212,7 @@ export async function createClaimShipment(
     }
     await db.transaction(async (tx) => {
       const locked = await requireClaim(tx, orderId, claimId, true)
-      const now = new Date()
-      await tx
-        .update(fulfillment)
-        .set({ shipped_at: now, tracking_numbers: trackingNumbers, data, updated_at: now })
-        .where(eq(fulfillment.id, row.id))
-      if (trackingNumbers.length > 0) {
-        await tx.insert(trackingLink).values(
-          trackingNumbers.map((number) => ({
-            id: generateId('tlink'),
-            tracking_number: number,
-            fulfillment_id: row.id,
-          })),
-        )
-      }
-      for (const item of await itemsOf(tx, row.id)) {
-        await tx
-          .update(lineItem)
-          .set({ shipped_quantity: sql`coalesce(${lineItem.shipped_quantity}, 0) + ${item.quantity}`, updated_at: now })
-          .where(eq(lineItem.id, item.item_id))
-      }
+      await recordShipment(tx, row.id, trackingNumbers, data)
       await setClaimStatus(tx, claimId)
       await emit(tx, CLAIM_EVENTS.shipmentCreated, {
         id: claimId,

@@ -367,26 +367,7 @@ export async function createOrderShipment(
     }
     await db.transaction(async (tx) => {
       const locked = await requireOrder(tx, orderId, true)
-      const now = new Date()
-      await tx
-        .update(fulfillment)
-        .set({ shipped_at: now, tracking_numbers: trackingNumbers, data, updated_at: now })
-        .where(eq(fulfillment.id, row.id))
-      if (trackingNumbers.length > 0) {
-        await tx.insert(trackingLink).values(
-          trackingNumbers.map((number) => ({
-            id: generateId('tlink'),
-            tracking_number: number,
-            fulfillment_id: row.id,
-          })),
-        )
-      }
-      for (const item of await itemsOf(tx, row.id)) {
-        await tx
-          .update(lineItem)
-          .set({ shipped_quantity: sql`coalesce(${lineItem.shipped_quantity}, 0) + ${item.quantity}`, updated_at: now })
-          .where(eq(lineItem.id, item.item_id))
-      }
+      await recordShipment(tx, row.id, trackingNumbers, data)
       await setFulfillmentStatus(tx, orderId)
       await emit(tx, ORDER_EVENTS.shipmentCreated, {
         id: orderId,
@@ -395,4 +376,33 @@ export async function createOrderShipment(
       })
     })
   })
+}
+
+/**
+ * A fulfilment shipped, inside the caller's transaction: its tracking numbers and links, the
+ * provider's data, and its lines' shipped quantities. Orders and claims ship alike.
+ */
+export async function recordShipment(tx: Db, fulfillmentId: string, trackingNumbers: string[], data: FulfillmentData) {
+  const now = new Date()
+  await tx
+    .update(fulfillment)
+    .set({ shipped_at: now, tracking_numbers: trackingNumbers, data, updated_at: now })
+    .where(eq(fulfillment.id, fulfillmentId))
+  if (trackingNumbers.length > 0) {
+    await tx
+      .insert(trackingLink)
+      .values(
+        trackingNumbers.map((number) => ({
+          id: generateId('tlink'),
+          tracking_number: number,
+          fulfillment_id: fulfillmentId,
+        })),
+      )
+  }
+  for (const item of await itemsOf(tx, fulfillmentId)) {
+    await tx
+      .update(lineItem)
+      .set({ shipped_quantity: sql`coalesce(${lineItem.shipped_quantity}, 0) + ${item.quantity}`, updated_at: now })
+      .where(eq(lineItem.id, item.item_id))
+  }
 }
