@@ -389,15 +389,13 @@ export async function recordShipment(tx: Db, fulfillmentId: string, trackingNumb
     .set({ shipped_at: now, tracking_numbers: trackingNumbers, data, updated_at: now })
     .where(eq(fulfillment.id, fulfillmentId))
   if (trackingNumbers.length > 0) {
-    await tx
-      .insert(trackingLink)
-      .values(
-        trackingNumbers.map((number) => ({
-          id: generateId('tlink'),
-          tracking_number: number,
-          fulfillment_id: fulfillmentId,
-        })),
-      )
+    await tx.insert(trackingLink).values(
+      trackingNumbers.map((number) => ({
+        id: generateId('tlink'),
+        tracking_number: number,
+        fulfillment_id: fulfillmentId,
+      })),
+    )
   }
   for (const item of await itemsOf(tx, fulfillmentId)) {
     await tx
