@@ -17,6 +17,7 @@ import {
 import { toList } from '../../../core/schemas.js'
 import { assertCountryInRegion, planCartAddress } from '../../carts/addresses.js'
 import { retrieveCartRegion, type CartRegion, type CartRow } from '../../carts/loader.js'
+import { setCartDiscounts } from '../../carts/discounts.js'
 import { addLines } from '../../carts/line-items.js'
 import { readForLines, type LineReads } from '../../carts/line-reads.js'
 import { mutateCart, type CartEnv } from '../../carts/lock.js'
@@ -62,11 +63,6 @@ export async function requireDraftOrder(db: Db, id: string): Promise<DraftOrderR
 /** v1 refuses any change to a draft that has become an order. */
 function assertOpen(row: DraftOrderRow): void {
   if (row.status === 'completed') throw new NotAllowed("Can't update a draft order which is complete")
-}
-
-/** Discount codes wait for the promotions module: a clear refusal rather than a silent drop. */
-function rejectDiscounts(discounts: { code: string }[] | undefined): void {
-  if (discounts && discounts.length > 0) throw new NotAllowed('discounts: discount codes are not available yet')
 }
 
 /** The draft with its cart (every total, the checkout relations) and its order, if placed. */
@@ -260,11 +256,10 @@ async function addDraftShippingMethods(
 
 /**
  * `POST /admin/draft-orders`: a cart of type `draft_order` in the region, for the customer named
- * or the e-mail's, with its addresses, lines and shipping methods, and the draft pointing to it,
+ * or the e-mail's, with its addresses, lines, shipping methods and discounts, and the draft pointing to it,
  * in one transaction; `draft_order.created`.
  */
 export async function createDraftOrder(db: Db, env: CartEnv, input: AdminPostDraftOrdersReq): Promise<string> {
-  rejectDiscounts(input.discounts)
   const items = input.items ?? []
   for (const [index, item] of items.entries()) {
     if (!item.variant_id && item.unit_price === undefined && item.title === undefined) {
@@ -311,14 +306,17 @@ export async function createDraftOrder(db: Db, env: CartEnv, input: AdminPostDra
       const reads = await readForLines(tx, env, cartId, variantIds, region)
       await addDraftLines(tx, env, row, items, reads)
     }
+    // After the lines: a code's conditions are checked against them, as on a shopper's cart.
+    if (input.discounts?.length) await setCartDiscounts(tx, cartId, region.id, owner?.id ?? null, input.discounts)
     return id
   })
 }
 
 /**
  * `POST /admin/draft-orders/:id`: region, country, e-mail and addresses through the cart's own
- * update (a region change reprices the lines and drops the methods, as for any cart), the customer
- * and `no_notification_order`; `draft_order.updated`. A completed draft is refused.
+ * update (a region change reprices the lines and drops the methods, as for any cart; discount codes
+ * checked and applied as on a shopper's cart), the customer and `no_notification_order`;
+ * `draft_order.updated`. A completed draft is refused.
  */
 export async function updateDraftOrder(
   db: Db,
@@ -326,11 +324,10 @@ export async function updateDraftOrder(
   id: string,
   input: AdminPostDraftOrdersDraftOrderReq,
 ): Promise<void> {
-  rejectDiscounts(input.discounts)
   const row = await requireDraftOrder(db, id)
   assertOpen(row)
   const cartId = row.cart_id!
-  const { customer_id: customerId, no_notification_order: noNotification, discounts: _, ...cartChanges } = input
+  const { customer_id: customerId, no_notification_order: noNotification, ...cartChanges } = input
   if (cartChanges.region_id) await draftRegion(db, cartChanges.region_id)
   if (Object.keys(cartChanges).length > 0) await updateCart(db, env, cartId, cartChanges, {})
   await mutateCart(db, cartId, async (tx) => {
