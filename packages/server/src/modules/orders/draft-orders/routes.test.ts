@@ -141,7 +141,7 @@ describe('GET /admin/draft-orders', () => {
     const a = await createDraft(s, { email: `${tag}-a@example.com` })
     const b = await createDraft(s, { email: `${tag}-b@example.com` })
     const list = await request('GET', `/admin/draft-orders?q=${tag}`)
-    expect(list.statusCode).toBe(200)
+    expect(list.statusCode, list.body).toBe(200)
     const body = list.json()
     expect(body).toMatchObject({ count: 2, offset: 0, limit: 50 })
     expect(body.draft_orders.map((d: { id: string }) => d.id)).toEqual([b.id, a.id])
@@ -364,6 +364,11 @@ describe('discounts on draft orders', () => {
     expect(refused.json()).toMatchObject({ type: 'not_allowed', message: expect.stringMatching(/region/) })
     const kept = (await request('GET', `/admin/draft-orders/${draft.id}`)).json().draft_order
     expect(kept.cart).toMatchObject({ discount_total: 1000, discounts: [{ code }] })
+
+    // The list shows the open draft's adjustments as its cart does.
+    const listed = (await request('GET', `/admin/draft-orders?q=${encodeURIComponent(draft.cart.email)}`)).json()
+    const adjustments = listed.draft_orders[0].cart.items.flatMap((item: { adjustments: object[] }) => item.adjustments)
+    expect(adjustments).toMatchObject([{ description: 'discount', amount: 1000 }])
 
     const cleared = await request('POST', `/admin/draft-orders/${draft.id}`, { discounts: [] })
     expect(cleared.statusCode).toBe(200)

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { groupBy } from '../../../db/group-rows.js'
 import { generateId } from '../../../db/ids.js'
 import { mergedMetadata } from '../../../db/metadata.js'
 import type { Db } from '../../../db/types.js'
@@ -17,7 +18,7 @@ import {
 import { toList } from '../../../core/schemas.js'
 import { assertCountryInRegion, planCartAddress } from '../../carts/addresses.js'
 import { retrieveCartRegion, type CartRegion, type CartRow } from '../../carts/loader.js'
-import { setCartDiscounts } from '../../carts/discounts.js'
+import { cartDiscountOf, cartDiscountsJson, discountAdjustments, setCartDiscounts } from '../../carts/discounts.js'
 import { addLines } from '../../carts/line-items.js'
 import { readForLines, type LineReads } from '../../carts/line-reads.js'
 import { mutateCart, type CartEnv } from '../../carts/lock.js'
@@ -26,6 +27,7 @@ import { DRAFT_CART_ID_PREFIX, retrieveCart, updateCart } from '../../carts/serv
 import { requireVariants } from '../../carts/variants.js'
 import { customer } from '../../customers/schema.js'
 import { findOrCreateGuestCustomer } from '../../customers/service.js'
+import { region as regionTable } from '../../regions/schema.js'
 import { shippingOption } from '../../shipping/schema.js'
 import { draftOrder, order } from '../schema.js'
 import {
@@ -83,7 +85,7 @@ const draftOrderSort = sortableColumns({
 
 /**
  * `GET /admin/draft-orders`: a page newest first (or in a declared order), `q` over the cart's
- * e-mail; the page's carts, lines, adjustments and orders in one statement each.
+ * e-mail; the page's carts (with their discounts), lines, adjustments and orders in one statement each.
  */
 export async function listDraftOrders(db: Db, query: AdminGetDraftOrdersParams) {
   const page = draftOrdersPaging.page(query)
@@ -107,7 +109,18 @@ export async function listDraftOrders(db: Db, query: AdminGetDraftOrdersParams) 
   const cartIds = rows.flatMap((row) => (row.cart_id ? [row.cart_id] : []))
   const orderIds = rows.flatMap((row) => (row.order_id ? [row.order_id] : []))
   const [carts, lines, adjustments, orders] = await Promise.all([
-    cartIds.length ? db.select().from(cart).where(inArray(cart.id, cartIds)) : [],
+    cartIds.length
+      ? db
+          .select({
+            cart,
+            discounts: cartDiscountsJson(cart),
+            currency_code: regionTable.currency_code,
+          })
+          .from(cart)
+          // The join also makes every column name qualified, which the discounts' subquery needs.
+          .innerJoin(regionTable, eq(regionTable.id, cart.region_id))
+          .where(inArray(cart.id, cartIds))
+      : [],
     cartIds.length
       ? db.select().from(lineItem).where(inArray(lineItem.cart_id, cartIds)).orderBy(lineItem.created_at)
       : [],
@@ -120,15 +133,35 @@ export async function listDraftOrders(db: Db, query: AdminGetDraftOrdersParams) 
       : [],
     orderIds.length ? db.select(orderColumns).from(order).where(inArray(order.id, orderIds)) : [],
   ])
+  const linesOfCart = groupBy(lines, (line) => line.cart_id)
+  // A placed draft's adjustments are stored with its order; an open draft's are its discounts'
+  // allocation now, as its cart shows them.
+  const stored = adjustments.map((entry) => entry.adjustment)
+  const computed = carts.flatMap((entry) =>
+    entry.cart.completed_at
+      ? []
+      : discountAdjustments(
+          linesOfCart.get(entry.cart.id) ?? [],
+          entry.discounts.map(cartDiscountOf),
+          entry.currency_code,
+        ),
+  )
   const adjustmentsOf = groupBy(
-    adjustments.map((entry) => ({ ...entry.adjustment, amount: Number(entry.adjustment.amount) })),
+    [...stored, ...computed].map((entry) => ({ ...entry, amount: Number(entry.amount) })),
     (entry) => entry.item_id,
   )
-  const linesOf = groupBy(
-    lines.map((line) => ({ ...line, adjustments: adjustmentsOf.get(line.id) ?? [] })),
-    (line) => line.cart_id,
+  const cartsById = new Map(
+    carts.map((entry) => [
+      entry.cart.id,
+      {
+        ...entry.cart,
+        items: (linesOfCart.get(entry.cart.id) ?? []).map((line) => ({
+          ...line,
+          adjustments: adjustmentsOf.get(line.id) ?? [],
+        })),
+      },
+    ]),
   )
-  const cartsById = new Map(carts.map((row) => [row.id, { ...row, items: linesOf.get(row.id) ?? [] }]))
   const ordersById = new Map(orders.map((row) => [row.id, row]))
   const drafts = rows.map((row) => ({
     ...row,
@@ -136,16 +169,6 @@ export async function listDraftOrders(db: Db, query: AdminGetDraftOrdersParams) 
     order: (row.order_id && ordersById.get(row.order_id)) || null,
   }))
   return listAnswer('draft_orders', drafts, count, page)
-}
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>()
-  for (const item of items) {
-    const group = groups.get(key(item))
-    if (group) group.push(item)
-    else groups.set(key(item), [item])
-  }
-  return groups
 }
 
 /** The customer a draft is for: the one named, else the e-mail's (a guest made if need be). */
