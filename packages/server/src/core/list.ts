@@ -249,18 +249,21 @@ export function parseFields(fields: string | undefined, allowed: readonly string
   return selected
 }
 
-/** Keeps the selected scalar fields and the expanded relations of an object. */
+/** An object as `fields=` leaves it: any field may be gone but `id`. */
+export type Picked<T> = Partial<T> & Pick<T, Extract<'id', keyof T>>
+
+/** Keeps the selected scalar fields and the expanded relations of an object; `id` always. */
 export function pickFields<T extends Record<string, unknown>>(
   row: T,
   fields: Set<string> | undefined,
   relations: Set<string>,
-): Partial<T> {
+): Picked<T> {
   if (!fields) return row
-  const picked: Record<string, unknown> = {}
+  const picked: Record<string, unknown> = { id: row.id }
   for (const [key, value] of Object.entries(row)) {
     if (fields.has(key) || relations.has(key)) picked[key] = value
   }
-  return picked as Partial<T>
+  return picked as Picked<T>
 }
 
 /** Escapes LIKE wildcards so user text is matched literally. */

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 
 /** Shared wire pieces for contracts. */
 
@@ -27,6 +27,13 @@ export const SoftDeletableFields = {
   ...BaseFields,
   deleted_at: Nullable(DateTime),
 }
+
+/**
+ * An entity as an answer to `fields=` may send it: each field optional but `id`, which
+ * `parseFields` always keeps.
+ */
+export const Selectable = <T extends TObject>(schema: T) =>
+  Type.Composite([Type.Partial(Type.Omit(schema, ['id'])), Type.Pick(schema, ['id'])])
 
 /** `{ id, object, deleted: true }`, the v1 delete answer. */
 export const DeleteResponse = Type.Object({ id: Type.String(), object: Type.String(), deleted: Type.Boolean() })

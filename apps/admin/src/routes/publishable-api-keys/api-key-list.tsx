@@ -16,7 +16,7 @@ import { ApiKeyChannelsModal } from './components/api-key-channels-modal'
 import { CreateApiKeyModal } from './components/create-api-key-modal'
 
 interface ApiKey {
-  id?: string
+  id: string
   title?: string
   created_at?: string | Date
   revoked_at?: string | Date | null
@@ -114,7 +114,7 @@ export function ApiKeyList() {
 
 function RevokeKey({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const revoke = useAdminRevokePublishableApiKey(apiKey.id!)
+  const revoke = useAdminRevokePublishableApiKey(apiKey.id)
   return (
     <ConfirmMutationDialog
       title={t('apiKeys.revokeTitle')}
@@ -129,7 +129,7 @@ function RevokeKey({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void })
 
 function DeleteKey({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const remove = useAdminDeletePublishableApiKey(apiKey.id!)
+  const remove = useAdminDeletePublishableApiKey(apiKey.id)
   return (
     <ConfirmMutationDialog
       title={t('apiKeys.deleteTitle')}

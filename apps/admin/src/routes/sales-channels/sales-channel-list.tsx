@@ -87,7 +87,7 @@ export function SalesChannelList() {
 
 function DeleteSalesChannel({ channel, onClose }: { channel: SalesChannelLike; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const remove = useAdminDeleteSalesChannel(channel.id!)
+  const remove = useAdminDeleteSalesChannel(channel.id)
   return (
     <ConfirmMutationDialog
       title={t('salesChannels.deleteTitle')}

@@ -3,11 +3,13 @@ import { BaseFields, Metadata, Nullable, SoftDeletableFields } from '../../core/
 import { SalesChannel } from '../sales-channels/contract.js'
 
 /**
- * Catalogue entities on the wire (reference/entities.md). Scalar fields are optional in the
- * response schemas because `fields=` may prune them; relations are present only when loaded.
+ * Catalogue entities on the wire (reference/entities.md). Scalar fields but `id` are optional in
+ * the response schemas because `fields=` may prune them; relations are present only when loaded.
  */
 
 const optionalAll = <T extends TProperties>(properties: T) => Type.Partial(Type.Object(properties)).properties
+/** `parseFields` keeps `id` in every answer, so it stays required where the rest is optional. */
+const KeptId = { id: Type.String() }
 
 const PRODUCT_STATUSES = ['draft', 'proposed', 'published', 'rejected'] as const
 
@@ -86,7 +88,7 @@ export const ProductCategoryFields = {
   parent_category_id: NullableString,
   metadata: Metadata,
 }
-export const ProductCategoryBase = Type.Object(optionalAll(ProductCategoryFields))
+export const ProductCategoryBase = Type.Object({ ...optionalAll(ProductCategoryFields), ...KeptId })
 
 export const ProductFields = {
   ...SoftDeletableFields,
@@ -106,7 +108,7 @@ export const ProductFields = {
   metadata: Metadata,
 }
 export const PRODUCT_FIELDS = Object.keys(ProductFields)
-export const ProductBase = Type.Object(optionalAll(ProductFields))
+export const ProductBase = Type.Object({ ...optionalAll(ProductFields), ...KeptId })
 
 export const VariantFields = {
   ...SoftDeletableFields,
@@ -145,6 +147,7 @@ const PricedVariantFields = {
 
 export const ProductVariant = Type.Object({
   ...optionalAll(VariantFields),
+  ...KeptId,
   ...optionalAll(PricedVariantFields),
   prices: Type.Optional(Type.Array(MoneyAmount)),
   options: Type.Optional(Type.Array(ProductOptionValue)),
@@ -153,6 +156,7 @@ export const ProductVariant = Type.Object({
 
 export const Product = Type.Object({
   ...optionalAll(ProductFields),
+  ...KeptId,
   variants: Type.Optional(Type.Array(ProductVariant)),
   options: Type.Optional(Type.Array(ProductOption)),
   images: Type.Optional(Type.Array(Image)),
@@ -165,6 +169,7 @@ export const Product = Type.Object({
 
 export const ProductCollection = Type.Object({
   ...optionalAll(ProductCollectionFields),
+  ...KeptId,
   products: Type.Optional(Type.Array(ProductBase)),
 })
 
@@ -172,6 +177,8 @@ export const ProductCollection = Type.Object({
 export const ProductCategory = Type.Recursive((This) =>
   Type.Object({
     ...optionalAll(ProductCategoryFields),
+    ...KeptId,
+    ...KeptId,
     parent_category: Type.Optional(Nullable(ProductCategoryBase)),
     category_children: Type.Optional(Type.Array(This)),
     products: Type.Optional(Type.Array(ProductBase)),

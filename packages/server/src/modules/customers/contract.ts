@@ -1,6 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { DateComparison, FindParams, listPaging, listResponse, StringFilter } from '../../core/list.js'
-import { Email, Metadata, MetadataInput, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
+import {
+  Email,
+  Metadata,
+  MetadataInput,
+  Nullable,
+  SoftDeletableFields,
+  StringOrArray,
+  Selectable,
+} from '../../core/schemas.js'
 
 const Text = Type.String({ maxLength: 500 })
 const Name = Type.String({ maxLength: 200 })
@@ -237,7 +245,7 @@ export const CUSTOMER_GROUP_FIELDS = ['id', 'name', 'metadata', 'created_at', 'u
 const GroupCustomer = Type.Object(customerFields)
 
 // `fields=` may leave any column but `id` out.
-export const CustomerGroupWithRelations = Type.Partial(
+export const CustomerGroupWithRelations = Selectable(
   Type.Object({ ...CustomerGroup.properties, customers: Type.Array(GroupCustomer) }),
 )
 

@@ -14,6 +14,7 @@ import {
   sortableColumns,
   stringComparisonConditions,
   whereAll,
+  type Picked,
 } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import type { CustomerOrdersLoader } from './seams.js'
@@ -42,7 +43,7 @@ const SORTABLE = sortableColumns({
   updated_at: customerGroup.updated_at,
 })
 
-export type CustomerGroupWithCustomers = Partial<CustomerGroupRow> & { customers?: PublicCustomer[] }
+export type CustomerGroupWithCustomers = Picked<CustomerGroupRow> & { customers?: PublicCustomer[] }
 
 /** Relations `expand=` may name. `price_lists` arrives with the pricing module. */
 const GROUP_RELATIONS = ['customers'] as const
@@ -63,7 +64,7 @@ function groupColumns(fields: string | undefined): ReturnType<typeof getTableCol
  */
 async function withCustomers(
   db: Db,
-  groups: Partial<CustomerGroupRow>[],
+  groups: Picked<CustomerGroupRow>[],
   relations: ReadonlySet<string>,
 ): Promise<CustomerGroupWithCustomers[]> {
   if (!relations.has('customers') || groups.length === 0) return groups

@@ -1,6 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { DateComparison, listPaging, listResponse } from '../../core/list.js'
-import { BaseFields, DateTime, Metadata, Nullable, SoftDeletableFields, StringOrArray } from '../../core/schemas.js'
+import {
+  BaseFields,
+  DateTime,
+  Metadata,
+  Nullable,
+  Selectable,
+  SoftDeletableFields,
+  StringOrArray,
+} from '../../core/schemas.js'
 
 const Name = Type.String({ minLength: 1, maxLength: 255 })
 const Description = Type.String({ maxLength: 5000 })
@@ -44,7 +52,7 @@ export const AdminGetSalesChannelsParams = Type.Object(
 export type AdminGetSalesChannelsParams = Static<typeof AdminGetSalesChannelsParams>
 
 // `fields=` may leave any column but `id` and `created_at` out of a list item.
-export const AdminSalesChannelsListRes = listResponse('sales_channels', Type.Partial(SalesChannel))
+export const AdminSalesChannelsListRes = listResponse('sales_channels', Selectable(SalesChannel))
 export const AdminSalesChannelsRes = Type.Object({ sales_channel: SalesChannel })
 
 export const AdminPostSalesChannelsReq = Type.Object(
@@ -101,7 +109,7 @@ export const GetPublishableApiKeysParams = Type.Object(
 )
 export type GetPublishableApiKeysParams = Static<typeof GetPublishableApiKeysParams>
 
-export const AdminPublishableApiKeysListRes = listResponse('publishable_api_keys', Type.Partial(PublishableApiKey))
+export const AdminPublishableApiKeysListRes = listResponse('publishable_api_keys', Selectable(PublishableApiKey))
 export const AdminPublishableApiKeysRes = Type.Object({ publishable_api_key: PublishableApiKey })
 
 const Title = Type.String({ minLength: 1, maxLength: 255 })

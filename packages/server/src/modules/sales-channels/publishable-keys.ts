@@ -12,6 +12,7 @@ import {
   sortableColumns,
   whereAll,
   type ListAnswer,
+  type Picked,
 } from '../../core/list.js'
 import {
   PUBLISHABLE_API_KEY_FIELDS,
@@ -55,11 +56,11 @@ export async function listPublishableApiKeys(
 export async function listPublishableApiKeys(
   db: Db,
   query: GetPublishableApiKeysParams,
-): Promise<PublishableApiKeyList<Partial<PublishableApiKeyRow>>>
+): Promise<PublishableApiKeyList<Picked<PublishableApiKeyRow>>>
 export async function listPublishableApiKeys(
   db: Db,
   query: GetPublishableApiKeysParams,
-): Promise<PublishableApiKeyList<Partial<PublishableApiKeyRow>>> {
+): Promise<PublishableApiKeyList<Picked<PublishableApiKeyRow>>> {
   // v1 declares no relations on the key; its channels have their own route.
   parseExpand(query.expand, [], [])
   const columns = listColumns(getTableColumns(publishableApiKey), query.fields, PUBLISHABLE_API_KEY_FIELDS)

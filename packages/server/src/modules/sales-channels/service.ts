@@ -14,6 +14,7 @@ import {
   softDeleteCondition,
   sortableColumns,
   whereAll,
+  type Picked,
 } from '../../core/list.js'
 import { toList } from '../../core/schemas.js'
 import { store } from '../store/schema.js'
@@ -73,11 +74,11 @@ export async function listSalesChannels(
 export async function listSalesChannels(
   db: Db,
   query: AdminGetSalesChannelsParams,
-): Promise<SalesChannelList<Partial<SalesChannelRow>>>
+): Promise<SalesChannelList<Picked<SalesChannelRow>>>
 export async function listSalesChannels(
   db: Db,
   query: AdminGetSalesChannelsParams,
-): Promise<SalesChannelList<Partial<SalesChannelRow>>> {
+): Promise<SalesChannelList<Picked<SalesChannelRow>>> {
   parseExpand(query.expand, EXPANDABLE, [])
   const columns = listColumns(getTableColumns(salesChannel), query.fields, SALES_CHANNEL_FIELDS)
   const ids = toList(query.id)

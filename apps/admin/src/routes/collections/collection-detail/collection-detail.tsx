@@ -87,7 +87,7 @@ export function CollectionDetail() {
                         </Link>
                       </Cell>
                       <Cell className="text-right">
-                        <Button variant="ghost" onClick={() => void removeProduct(product.id!)}>
+                        <Button variant="ghost" onClick={() => void removeProduct(product.id)}>
                           {t('products.remove', { title: product.title })}
                         </Button>
                       </Cell>

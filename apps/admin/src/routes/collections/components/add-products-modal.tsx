@@ -60,12 +60,12 @@ export function AddProductsModal({ collectionId, open, onClose }: AddProductsMod
               <CheckboxField
                 key={product.id}
                 label={product.title ?? ''}
-                checked={checked.has(product.id!)}
+                checked={checked.has(product.id)}
                 onChange={(event) =>
                   setChecked((current) => {
                     const next = new Set(current)
-                    if (event.target.checked) next.add(product.id!)
-                    else next.delete(product.id!)
+                    if (event.target.checked) next.add(product.id)
+                    else next.delete(product.id)
                     return next
                   })
                 }

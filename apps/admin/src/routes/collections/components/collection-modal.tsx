@@ -35,7 +35,7 @@ export function CollectionModal({ open, onClose, collection, onSaved }: Collecti
   const save = async (values: CollectionValues) => {
     const body = { title: values.title.trim(), ...(values.handle.trim() ? { handle: values.handle.trim() } : {}) }
     const { collection: saved } = collection ? await update.mutateAsync(body) : await create.mutateAsync(body)
-    onSaved?.(saved.id!)
+    onSaved?.(saved.id)
     return collection ? t('form.updated') : t('form.created', { title: saved.title })
   }
 

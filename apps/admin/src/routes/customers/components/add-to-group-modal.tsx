@@ -37,7 +37,7 @@ export function AddToGroupModal({ open, customerIds, onClose, onAdded }: AddToGr
       <Modal.Content>
         <Combobox
           label={t('groups.group')}
-          options={groups.map((candidate) => ({ value: candidate.id!, label: candidate.name ?? '' }))}
+          options={groups.map((candidate) => ({ value: candidate.id, label: candidate.name ?? '' }))}
           value={groupId}
           onChange={setGroupId}
         />

@@ -26,7 +26,7 @@ export function GroupModal({ open, onClose, group, onSaved }: GroupModalProps) {
   const save = async ({ name }: { name: string }) => {
     const body = { name: name.trim() }
     const { customer_group: saved } = group ? await update.mutateAsync(body) : await create.mutateAsync(body)
-    onSaved?.(saved.id!)
+    onSaved?.(saved.id)
     return group ? t('groups.renamed') : t('groups.created', { name: saved.name })
   }
   return (

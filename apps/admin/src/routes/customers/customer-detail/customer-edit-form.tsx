@@ -58,7 +58,7 @@ export function CustomerEditForm({ customer }: { customer: EditableCustomer }) {
   useEffect(() => form.reset(saved), [saved, form])
 
   const groupOptions = useMemo(() => {
-    const options = allGroups.map((group) => ({ value: group.id!, label: group.name ?? '' }))
+    const options = allGroups.map((group) => ({ value: group.id, label: group.name ?? '' }))
     // Groups beyond the first page still show by name.
     for (const group of customer.groups ?? [])
       if (!options.some((option) => option.value === group.id)) options.push({ value: group.id, label: group.name })

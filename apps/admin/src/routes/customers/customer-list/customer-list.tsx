@@ -105,7 +105,7 @@ export function CustomerList() {
           {
             key: 'groups',
             label: t('groups.group'),
-            options: groups.map((group) => ({ value: group.id!, label: group.name ?? '' })),
+            options: groups.map((group) => ({ value: group.id, label: group.name ?? '' })),
           },
         ]}
         bulkActions={(ids, clear) => (

@@ -31,7 +31,7 @@ export function GroupDetail() {
         ← {t('groups.back')}
       </Link>
       <QueryState isLoading={isLoading} error={error} onRetry={() => void refetch()}>
-        {group && <GroupPage group={{ id: group.id!, name: group.name ?? '' }} />}
+        {group && <GroupPage group={{ id: group.id, name: group.name ?? '' }} />}
       </QueryState>
     </section>
   )

@@ -90,7 +90,7 @@ export function InventoryItems() {
             <StockCell
               itemId={row.original.id}
               itemLabel={itemLabel(row.original)}
-              locationId={location.id!}
+              locationId={location.id}
               locationName={location.name ?? ''}
               stocked={level?.stocked_quantity}
               available={level?.available_quantity}
@@ -122,7 +122,7 @@ export function InventoryItems() {
           {
             key: 'location_id',
             label: t('items.location'),
-            options: locations.map((location) => ({ value: location.id!, label: location.name ?? '' })),
+            options: locations.map((location) => ({ value: location.id, label: location.name ?? '' })),
           },
         ]}
         empty={{

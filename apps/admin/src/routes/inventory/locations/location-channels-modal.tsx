@@ -45,7 +45,7 @@ export function LocationChannelsModal({ location, onClose }: LocationChannelsMod
         <Combobox
           multiple
           label={t('locations.channels')}
-          options={channels.map((channel) => ({ value: channel.id!, label: channel.name ?? '' }))}
+          options={channels.map((channel) => ({ value: channel.id, label: channel.name ?? '' }))}
           value={chosen}
           onChange={setChosen}
         />

@@ -70,7 +70,7 @@ export function ReservationModal({ open, onClose }: { open: boolean; onClose: ()
             <div>
               <Combobox
                 label={t('items.location')}
-                options={locations.map((location) => ({ value: location.id!, label: location.name ?? '' }))}
+                options={locations.map((location) => ({ value: location.id, label: location.name ?? '' }))}
                 value={field.value}
                 onChange={field.onChange}
               />

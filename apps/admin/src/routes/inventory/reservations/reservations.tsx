@@ -122,7 +122,7 @@ export function Reservations() {
           {
             key: 'location_id',
             label: t('items.location'),
-            options: locations.map((location) => ({ value: location.id!, label: location.name ?? '' })),
+            options: locations.map((location) => ({ value: location.id, label: location.name ?? '' })),
           },
         ]}
         rowActions={(row) => [{ label: t('reservations.delete'), danger: true, onSelect: () => setDeleting(row) }]}

@@ -62,7 +62,7 @@ export function CreateFulfillmentModal({
                 label={t('fulfillment.location')}
                 value={locationId || locations[0]?.id || ''}
                 onChange={(event) => setLocationId(event.target.value)}
-                options={locations.map((location) => ({ value: location.id!, label: location.name ?? '' }))}
+                options={locations.map((location) => ({ value: location.id, label: location.name ?? '' }))}
               />
             )}
             <ul className="flex flex-col gap-3">

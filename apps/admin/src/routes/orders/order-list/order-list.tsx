@@ -105,12 +105,12 @@ export function OrderList() {
           {
             key: 'region_id',
             label: t('columns.region'),
-            options: regions.map((region) => ({ value: region.id!, label: region.name ?? '' })),
+            options: regions.map((region) => ({ value: region.id, label: region.name ?? '' })),
           },
           {
             key: 'sales_channel_id',
             label: t('columns.salesChannel'),
-            options: channels.map((channel) => ({ value: channel.id!, label: channel.name ?? '' })),
+            options: channels.map((channel) => ({ value: channel.id, label: channel.name ?? '' })),
           },
         ]}
         rowActions={(row) => [{ label: t('actions.open'), onSelect: () => navigate(`/a/orders/${row.id}`) }]}

@@ -124,7 +124,7 @@ function CategoryItem({ node, depth, onAddChild, onEdit, onDelete }: CategoryIte
 
 function DeleteCategory({ category, onClose }: { category: CategoryNode; onClose: () => void }) {
   const { t } = useTranslation('categories')
-  const remove = useAdminDeleteProductCategory(category.id!)
+  const remove = useAdminDeleteProductCategory(category.id)
   return (
     <ConfirmMutationDialog
       title={t('tree.deleteTitle')}

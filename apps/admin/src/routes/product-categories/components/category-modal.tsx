@@ -37,7 +37,7 @@ export function CategoryModal({ open, onClose, tree, category, parentId }: Categ
   const form = useForm<CategoryValues>()
   const { errors } = form.formState
   const excluded = category ? subtreeIds(category) : new Set<string>()
-  const parents = flattenTree(tree).filter(({ node }) => !excluded.has(node.id!))
+  const parents = flattenTree(tree).filter(({ node }) => !excluded.has(node.id))
 
   useEffect(() => {
     if (!open) return
@@ -110,7 +110,7 @@ export function CategoryModal({ open, onClose, tree, category, parentId }: Categ
           label={t('form.parent')}
           options={[
             { value: '', label: t('form.noParent') },
-            ...parents.map(({ node, depth }) => ({ value: node.id!, label: `${'— '.repeat(depth)}${node.name}` })),
+            ...parents.map(({ node, depth }) => ({ value: node.id, label: `${'— '.repeat(depth)}${node.name}` })),
           ]}
           {...form.register('parent_category_id')}
         />

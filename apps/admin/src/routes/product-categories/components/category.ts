@@ -1,6 +1,6 @@
 /** A category as the tree shows it: its children at any depth. */
 export interface CategoryNode {
-  id?: string
+  id: string
   name?: string
   handle?: string
   description?: string

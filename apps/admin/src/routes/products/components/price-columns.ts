@@ -28,7 +28,7 @@ interface CurrencyLike {
   code?: string
 }
 interface RegionLike {
-  id?: string
+  id: string
   name?: string
   currency_code?: string
 }
@@ -48,7 +48,7 @@ export function priceColumns(currencies: readonly CurrencyLike[], regions: reado
         key: `region:${region.id}`,
         currency_code: region.currency_code!,
         region_id: region.id,
-        name: region.name ?? region.id!,
+        name: region.name ?? region.id,
       })),
   ]
 }

@@ -43,9 +43,9 @@ function ProductPage({ product }: { product: AdminProduct }) {
   const feedback = useFeedback()
   const { store } = useAdminStore()
   const { columns } = usePriceColumns()
-  const update = useAdminUpdateProduct(product.id!)
+  const update = useAdminUpdateProduct(product.id)
   // Refreshes the lists only: refetching the deleted product would answer 404 before the page leaves.
-  const remove = useDeleteRecord(adminProductKeys, product.id!, (client, id) => client.admin.products.delete(id))
+  const remove = useDeleteRecord(adminProductKeys, product.id, (client, id) => client.admin.products.delete(id))
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const published = product.status === 'published'
 
@@ -100,7 +100,7 @@ function ProductPage({ product }: { product: AdminProduct }) {
 function MetadataSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation('products')
   const feedback = useFeedback()
-  const update = useAdminUpdateProduct(product.id!)
+  const update = useAdminUpdateProduct(product.id)
   const save = (patch: Record<string, string>) =>
     feedback.run(() => update.mutateAsync({ metadata: patch }), t('metadata.saved'))
   return (

@@ -60,7 +60,7 @@ export function ProductList() {
   }
 
   const rows = products ?? []
-  const allSelected = rows.length > 0 && rows.every((product) => selected.has(product.id!))
+  const allSelected = rows.length > 0 && rows.every((product) => selected.has(product.id))
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current)
@@ -98,7 +98,7 @@ export function ProductList() {
               type="checkbox"
               aria-label={t('list.selectAll')}
               checked={allSelected}
-              onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((product) => product.id!)))}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((product) => product.id)))}
             />,
             t('list.columns.title'),
             t('list.columns.collection'),
@@ -112,13 +112,13 @@ export function ProductList() {
                 <input
                   type="checkbox"
                   aria-label={t('list.select', { title: product.title })}
-                  checked={selected.has(product.id!)}
-                  onChange={() => toggle(product.id!)}
+                  checked={selected.has(product.id)}
+                  onChange={() => toggle(product.id)}
                 />
               </Cell>
               <Cell>
                 <Link
-                  to={product.id!}
+                  to={product.id}
                   className="flex items-center gap-3 font-medium text-gray-900 hover:text-violet-700"
                 >
                   {product.thumbnail && <img src={product.thumbnail} alt="" className="h-8 w-8 rounded object-cover" />}

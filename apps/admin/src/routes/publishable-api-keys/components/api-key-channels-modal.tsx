@@ -12,7 +12,7 @@ import { useFeedback } from '../../../components/use-feedback'
 import { ChannelChecklist } from './channel-checklist'
 
 interface ApiKeyChannelsModalProps {
-  apiKey: { id?: string; title?: string }
+  apiKey: { id: string; title?: string }
   onClose: () => void
 }
 
@@ -20,11 +20,11 @@ interface ApiKeyChannelsModalProps {
 export function ApiKeyChannelsModal({ apiKey, onClose }: ApiKeyChannelsModalProps) {
   const { t } = useTranslation('settings')
   const feedback = useFeedback()
-  const id = apiKey.id!
+  const id = apiKey.id
   const current = useAdminPublishableApiKeySalesChannels(id)
   const add = useAdminAddPublishableKeySalesChannelsBatch(id)
   const remove = useAdminRemovePublishableKeySalesChannelsBatch(id)
-  const currentIds = (current.sales_channels ?? []).map((channel) => channel.id!)
+  const currentIds = (current.sales_channels ?? []).map((channel) => channel.id)
   // Untouched, the boxes follow the key's channels; the user's edit is kept once made.
   const [edited, setEdited] = useState<ReadonlySet<string> | null>(null)
   const checked = edited ?? new Set(currentIds)

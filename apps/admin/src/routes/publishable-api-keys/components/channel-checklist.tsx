@@ -23,12 +23,12 @@ export function ChannelChecklist({ checked, onChange }: ChannelChecklistProps) {
         {sales_channels.map((channel) => (
           <CheckboxField
             key={channel.id}
-            label={channel.name ?? channel.id!}
-            checked={checked.has(channel.id!)}
+            label={channel.name ?? channel.id}
+            checked={checked.has(channel.id)}
             onChange={(event) => {
               const next = new Set(checked)
-              if (event.target.checked) next.add(channel.id!)
-              else next.delete(channel.id!)
+              if (event.target.checked) next.add(channel.id)
+              else next.delete(channel.id)
               onChange(next)
             }}
           />

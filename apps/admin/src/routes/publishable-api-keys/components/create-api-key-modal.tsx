@@ -19,7 +19,7 @@ export function CreateApiKeyModal({ open, onClose }: { open: boolean; onClose: (
     async (client, { title, channelIds }: { title: string; channelIds: string[] }) => {
       const { publishable_api_key } = await client.admin.publishableApiKeys.create({ title })
       if (channelIds.length > 0) {
-        await client.admin.publishableApiKeys.addSalesChannelsBatch(publishable_api_key.id!, {
+        await client.admin.publishableApiKeys.addSalesChannelsBatch(publishable_api_key.id, {
           sales_channel_ids: channelIds.map((id) => ({ id })),
         })
       }

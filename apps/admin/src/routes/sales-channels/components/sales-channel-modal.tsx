@@ -9,7 +9,7 @@ import { FormModal } from '../../../components/modals/form-modal'
 import { TextareaField } from '../../../components/inputs/textarea-field'
 
 export interface SalesChannelLike {
-  id?: string
+  id: string
   name?: string
   description?: string | null
   is_disabled?: boolean

@@ -36,7 +36,7 @@ async function renderAsNewUser() {
       <Toaster />
     </EmporiumProvider>,
   )
-  return { client, user: { id: user.id!, email } }
+  return { client, user: { id: user.id, email } }
 }
 
 describe('the personal information page against the real server', () => {

@@ -14,8 +14,8 @@ interface RegionLike {
   tax_rate?: number
   tax_code?: string | null
   countries?: readonly { iso_2?: string }[]
-  payment_providers?: readonly { id?: string }[]
-  fulfillment_providers?: readonly { id?: string }[]
+  payment_providers?: readonly { id: string }[]
+  fulfillment_providers?: readonly { id: string }[]
 }
 
 export function regionToValues(region: RegionLike | undefined, defaultCurrency: string): RegionValues {
@@ -25,8 +25,8 @@ export function regionToValues(region: RegionLike | undefined, defaultCurrency: 
     tax_rate: String(region?.tax_rate ?? 0),
     tax_code: region?.tax_code ?? '',
     countries: (region?.countries ?? []).map((country) => country.iso_2?.toUpperCase()).join(', '),
-    payment_providers: (region?.payment_providers ?? []).map((provider) => provider.id!),
-    fulfillment_providers: (region?.fulfillment_providers ?? []).map((provider) => provider.id!),
+    payment_providers: (region?.payment_providers ?? []).map((provider) => provider.id),
+    fulfillment_providers: (region?.fulfillment_providers ?? []).map((provider) => provider.id),
   }
 }
 

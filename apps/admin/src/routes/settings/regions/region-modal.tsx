@@ -11,14 +11,14 @@ import { SelectField } from '../../../components/inputs/select-field'
 import { isCountryList, regionPayload, regionToValues, type RegionValues } from './region-form'
 
 export interface RegionRecord {
-  id?: string
+  id: string
   name?: string
   currency_code?: string
   tax_rate?: number
   tax_code?: string | null
   countries?: readonly { iso_2?: string; display_name?: string }[]
-  payment_providers?: readonly { id?: string }[]
-  fulfillment_providers?: readonly { id?: string }[]
+  payment_providers?: readonly { id: string }[]
+  fulfillment_providers?: readonly { id: string }[]
 }
 
 /** Creates or edits a region: name, currency, tax rate and code, countries and providers. */

@@ -70,11 +70,7 @@ export function Regions() {
               </Cell>
               {taxInclusive && (
                 <Cell>
-                  <RegionTaxSwitch
-                    id={region.id!}
-                    name={region.name ?? ''}
-                    includesTax={Boolean(region.includes_tax)}
-                  />
+                  <RegionTaxSwitch id={region.id} name={region.name ?? ''} includesTax={Boolean(region.includes_tax)} />
                 </Cell>
               )}
               <Cell className="text-end">
@@ -102,7 +98,7 @@ export function Regions() {
 
 function DeleteRegion({ region, onClose }: { region: RegionRecord; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const remove = useAdminDeleteRegion(region.id!)
+  const remove = useAdminDeleteRegion(region.id)
   return (
     <ConfirmMutationDialog
       title={t('regions.deleteTitle')}

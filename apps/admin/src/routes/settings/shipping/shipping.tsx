@@ -73,7 +73,7 @@ export function Shipping() {
           <Combobox
             className="mb-4 max-w-sm"
             label={t('options.region')}
-            options={regions.map((candidate) => ({ value: candidate.id!, label: candidate.name ?? '' }))}
+            options={regions.map((candidate) => ({ value: candidate.id, label: candidate.name ?? '' }))}
             value={region?.id ?? null}
             onChange={setRegionId}
           />
@@ -147,7 +147,7 @@ export function Shipping() {
                         onSelect: () =>
                           setPending({
                             kind: 'delete-profile',
-                            profile: { id: profile.id!, name: profile.name ?? '' },
+                            profile: { id: profile.id, name: profile.name ?? '' },
                           }),
                       },
                     ]}
@@ -163,7 +163,7 @@ export function Shipping() {
           open={pending?.kind === 'new-option'}
           onClose={close}
           region={region}
-          profiles={profiles.map((profile) => ({ id: profile.id!, name: profile.name ?? '' }))}
+          profiles={profiles.map((profile) => ({ id: profile.id, name: profile.name ?? '' }))}
         />
       )}
       <ProfileModal open={pending?.kind === 'new-profile'} onClose={close} />

@@ -7,7 +7,7 @@ import { InputField } from '../../../components/inputs/input-field'
 import { FormModal } from '../../../components/modals/form-modal'
 
 export interface TaxRateRecord {
-  id?: string
+  id: string
   name?: string
   code?: string | null
   rate?: number | null

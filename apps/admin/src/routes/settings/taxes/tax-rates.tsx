@@ -108,7 +108,7 @@ function RegionTaxRates({ regionId }: { regionId: string }) {
 
 function DeleteTaxRate({ taxRate, onClose }: { taxRate: TaxRateRecord; onClose: () => void }) {
   const { t } = useTranslation('settings')
-  const remove = useAdminDeleteTaxRate(taxRate.id!)
+  const remove = useAdminDeleteTaxRate(taxRate.id)
   return (
     <ConfirmMutationDialog
       title={t('taxes.deleteTitle')}

@@ -5,7 +5,7 @@ import { Cell } from '../../../components/table'
 import { useFeedback } from '../../../components/use-feedback'
 
 export interface InviteRecord {
-  id?: string
+  id: string
   user_email?: string
   role?: string
   accepted?: boolean
@@ -16,8 +16,8 @@ export interface InviteRecord {
 export function InviteRow({ invite, now }: { invite: InviteRecord; now: number }) {
   const { t } = useTranslation('settings')
   const feedback = useFeedback()
-  const resend = useAdminResendInvite(invite.id!)
-  const remove = useAdminDeleteInvite(invite.id!)
+  const resend = useAdminResendInvite(invite.id)
+  const remove = useAdminDeleteInvite(invite.id)
   const expired = invite.expires_at !== undefined && new Date(invite.expires_at).getTime() < now
   const state = invite.accepted ? t('team.accepted') : expired ? t('team.expired') : t('team.pending')
 

@@ -8,7 +8,7 @@ import { useFeedback } from '../../../components/use-feedback'
 import { USER_ROLES, type UserRole } from './roles'
 
 export interface UserRecord {
-  id?: string
+  id: string
   email?: string
   first_name?: string | null
   last_name?: string | null
@@ -20,8 +20,8 @@ export function UserRow({ user }: { user: UserRecord }) {
   const { t } = useTranslation('settings')
   const feedback = useFeedback()
   const { user: me } = useAdminGetSession()
-  const update = useAdminUpdateUser(user.id!)
-  const remove = useAdminDeleteUser(user.id!)
+  const update = useAdminUpdateUser(user.id)
+  const remove = useAdminDeleteUser(user.id)
   const [confirming, setConfirming] = useState(false)
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || '—'
   const isMe = me?.id === user.id

@@ -14,6 +14,7 @@ import {
   pickFields,
   sortableColumns,
   whereAll,
+  type Picked,
 } from '../../../core/list.js'
 import { toHandle } from '../products/handles.js'
 import type { CategoryRow } from '../loader.js'
@@ -38,8 +39,8 @@ import { ADVISORY_LOCKS, holdAdvisoryLock } from '../../../db/advisory-locks.js'
  * categories", store-api.md "Catalog lookups"). The storefront sees only active, public ones.
  */
 
-export type LoadedCategory = Partial<CategoryRow> & {
-  parent_category?: Partial<CategoryRow> | null
+export type LoadedCategory = Picked<CategoryRow> & {
+  parent_category?: Picked<CategoryRow> | null
   category_children?: LoadedCategory[]
 }
 
@@ -158,7 +159,7 @@ async function loadCategoryRelations(
   })
 }
 
-function withoutVisibility(row: CategoryRow): Partial<CategoryRow> {
+function withoutVisibility(row: CategoryRow): Picked<CategoryRow> {
   const { is_active: _active, is_internal: _internal, ...rest } = row
   return rest
 }

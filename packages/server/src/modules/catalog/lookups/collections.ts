@@ -13,6 +13,7 @@ import {
   softDeleteCondition,
   sortableColumns,
   whereAll,
+  type Picked,
 } from '../../../core/list.js'
 import { toList } from '../../../core/schemas.js'
 import { toHandle } from '../products/handles.js'
@@ -33,7 +34,7 @@ import { catalogWrite } from '../read-cache.js'
 
 /** Collections (reference/admin-api.md "Collections", store-api.md "Catalog lookups"). */
 
-export type LoadedCollection = Partial<CollectionRow> & { products?: ProductRow[] }
+export type LoadedCollection = Picked<CollectionRow> & { products?: ProductRow[] }
 
 const SORTABLE = sortableColumns({
   id: productCollection.id,
@@ -105,7 +106,10 @@ export async function listAdminCollections(
     rows.map((row) => row.id),
   )
   const collections = rows.map((row) => {
-    const picked: LoadedCollection = Object.fromEntries(ADMIN_LIST_FIELDS.map((key) => [key, row[key]]))
+    const picked = Object.fromEntries(ADMIN_LIST_FIELDS.map((key) => [key, row[key]])) as Pick<
+      CollectionRow,
+      (typeof ADMIN_LIST_FIELDS)[number]
+    >
     return { ...picked, products: products.get(row.id) ?? [] }
   })
   return listAnswer('collections', collections, total.value, page)

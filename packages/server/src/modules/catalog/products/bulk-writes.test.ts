@@ -15,6 +15,7 @@ import { retrieveAdminProduct, type CatalogFlags } from './products.js'
 import type { AdminPostProductsProductReq, AdminPostProductsReq } from './contract.js'
 import { product, productVariant } from '../schema.js'
 import { catalogFlags } from '../seams.js'
+import type { Picked } from '../../../core/list.js'
 
 // The app loads the inventory module, which provides the catalogue its inventory seam.
 const ctx = useTestApp({
@@ -237,7 +238,7 @@ describe('createProducts (bulk) writes what createProduct writes', () => {
  * and changed, another added, an option value and metadata changed), its second dropped, its third
  * kept as it is, and a new variant.
  */
-function fullUpdate(current: Partial<LoadedProduct>, marker: string): AdminPostProductsProductReq {
+function fullUpdate(current: Picked<LoadedProduct>, marker: string): AdminPostProductsProductReq {
   const [first, , third] = current.variants!
   const [size, color] = current.options!
   return {
@@ -320,7 +321,7 @@ describe('updateProducts (bulk) changes what updateProduct changes', () => {
       events: [{ event_name: 'product.created' }, { event_name: 'product.updated' }],
     })
     // An image whose URL stays keeps its row, as with one update at a time.
-    const imageIdOf = (view: Partial<LoadedProduct>, url: string) => view.images!.find((row) => row.url === url)!.id
+    const imageIdOf = (view: Picked<LoadedProduct>, url: string) => view.images!.find((row) => row.url === url)!.id
     const after = await retrieveAdminProduct(db, bulk.id!, {}, flags)
     expect(imageIdOf(after, 'https://img.example.com/b.png')).toBe(imageIdOf(bulk, 'https://img.example.com/b.png'))
     const variants = (actual.api.variants ?? []) as { title: string; prices: { amount: number }[] }[]

@@ -10,6 +10,7 @@ import type { AdminPostProductsProductOptionsReq } from './contract.js'
 import { productOption, productOptionValue, productVariant } from '../schema.js'
 import { findDuplicateCombination } from '../variants/writes.js'
 import { catalogWrite } from '../read-cache.js'
+import type { Picked } from '../../../core/list.js'
 
 /** Product options: `POST /admin/products/:id/options`, `POST|DELETE …/options/:option_id`. */
 
@@ -49,7 +50,7 @@ export async function addProductOption(
   productId: string,
   input: AdminPostProductsProductOptionsReq,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
     await lockLiveProduct(tx, productId)
     await assertTitleFree(tx, productId, input.title)
@@ -80,7 +81,7 @@ export async function updateProductOption(
   optionId: string,
   input: AdminPostProductsProductOptionsReq,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
     await lockLiveProduct(tx, productId)
     await retrieveOption(tx, productId, optionId)
@@ -97,7 +98,7 @@ export async function deleteProductOption(
   productId: string,
   optionId: string,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
     await lockLiveProduct(tx, productId)
     await retrieveOption(tx, productId, optionId)

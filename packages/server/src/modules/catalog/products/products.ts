@@ -14,6 +14,7 @@ import {
   softDeleteCondition,
   sortableColumns,
   whereAll,
+  type Picked,
 } from '../../../core/list.js'
 import { toList } from '../../../core/schemas.js'
 import { PRODUCT_FIELDS } from '../contract.js'
@@ -158,7 +159,7 @@ export async function listAdminProducts(
   db: Db,
   query: AdminGetProductsParams,
   flags: CatalogFlags,
-): Promise<ListAnswer<'products', Partial<LoadedProduct>>> {
+): Promise<ListAnswer<'products', Picked<LoadedProduct>>> {
   const { allowed, defaults } = adminRelations(flags)
   const relations = parseExpand(query.expand, allowed, defaults)
   const fields = listFields(query.fields, ADMIN_FIELDS)
@@ -181,7 +182,7 @@ export async function retrieveAdminProduct(
   id: string,
   query: AdminGetProductParams,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   const { allowed, defaults } = adminRelations(flags)
   const relations = parseExpand(query.expand, allowed, defaults)
   const fields = parseFields(query.fields, ADMIN_FIELDS)
@@ -250,7 +251,7 @@ export async function listStoreProducts(
   query: StoreGetProductsParams,
   scope: StoreScope,
   flags: CatalogFlags,
-): Promise<ListAnswer<'products', Partial<LoadedProduct>>> {
+): Promise<ListAnswer<'products', Picked<LoadedProduct>>> {
   const { allowed, defaults } = storeRelations(flags)
   const relations = parseExpand(query.expand, allowed, defaults)
   const fields = listFields(query.fields, STORE_FIELDS)
@@ -335,7 +336,7 @@ export async function retrieveStoreProduct(
   query: StoreGetProductsProductParams,
   scope: StoreScope,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   const { allowed, defaults } = storeRelations(flags)
   const relations = parseExpand(query.expand, allowed, defaults)
   const fields = parseFields(query.fields, STORE_FIELDS)

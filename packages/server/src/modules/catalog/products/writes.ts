@@ -40,6 +40,7 @@ import {
   type NewVariant,
 } from '../variants/writes.js'
 import { catalogWrite } from '../read-cache.js'
+import type { Picked } from '../../../core/list.js'
 
 /** Product writes: create, update, delete, metadata (reference/admin-api.md "Products"). */
 
@@ -255,7 +256,7 @@ export async function createProduct(
   input: AdminPostProductsReq,
   flags: CatalogFlags,
   preset: { id?: string } = {},
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   assertCategoriesEnabled(input, flags)
   const optionTitles = (input.options ?? []).map((option) => option.title)
   for (const [index, variant] of (input.variants ?? []).entries()) {
@@ -350,7 +351,7 @@ export async function updateProduct(
   id: string,
   input: AdminPostProductsProductReq,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   assertCategoriesEnabled(input, flags)
   return catalogWrite(db, async (tx) => {
     await lockLiveProduct(tx, id)
@@ -414,7 +415,7 @@ export async function setProductMetadata(
   id: string,
   input: AdminPostProductsProductMetadataReq,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
     await lockLiveProduct(tx, id)
     await tx

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../db/types.js'
-import { whereAll } from '../../../core/list.js'
+import { whereAll, type Picked } from '../../../core/list.js'
 import { toList } from '../../../core/schemas.js'
 import { concurrently } from '../../../db/fast-path/concurrent.js'
 import { loadProductRelations, type LoadedProduct, type PageRow } from '../loader.js'
@@ -158,7 +158,7 @@ export async function searchStoreProducts(
   input: StorePostSearchReq,
   scope: StoreScope,
   flags: CatalogFlags,
-): Promise<{ hits: Partial<LoadedProduct>[]; total: number }> {
+): Promise<{ hits: Picked<LoadedProduct>[]; total: number }> {
   const filter = input.filter ?? {}
   const visible = whereAll([
     publishedProduct,

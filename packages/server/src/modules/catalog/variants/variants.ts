@@ -13,6 +13,7 @@ import {
   pickFields,
   sortableColumns,
   whereAll,
+  type Picked,
 } from '../../../core/list.js'
 import { toList } from '../../../core/schemas.js'
 import { VARIANT_FIELDS } from '../contract.js'
@@ -87,7 +88,7 @@ export async function addProductVariant(
   productId: string,
   input: AdminPostProductsProductVariantsReq,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
     await lockLiveProduct(tx, productId)
     const values = input.options ?? []
@@ -105,7 +106,7 @@ export async function updateProductVariant(
   variantId: string,
   input: AdminPostProductsProductVariantsVariantReq,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
     await lockLiveProduct(tx, productId)
     await updateVariantRow(tx, productId, variantId, input, '')
@@ -120,7 +121,7 @@ export async function deleteProductVariant(
   productId: string,
   variantId: string,
   flags: CatalogFlags,
-): Promise<Partial<LoadedProduct>> {
+): Promise<Picked<LoadedProduct>> {
   return catalogWrite(db, async (tx) => {
     await lockLiveProduct(tx, productId)
     await retrieveLiveVariant(tx, productId, variantId)
@@ -150,7 +151,7 @@ export async function listProductVariants(
   db: Db,
   productId: string,
   query: AdminGetProductVariantsParams,
-): Promise<ListAnswer<'variants', Partial<LoadedVariant>>> {
+): Promise<ListAnswer<'variants', Picked<LoadedVariant>>> {
   const relations = parseExpand(query.expand, VARIANT_RELATIONS, ['options', 'prices'])
   const fields = parseFields(query.fields, VARIANT_FIELDS)
   await retrieveLiveProduct(db, productId)
@@ -189,7 +190,7 @@ export async function listAdminVariants(
   db: Db,
   query: AdminGetVariantsParams,
   flags: CatalogFlags,
-): Promise<ListAnswer<'variants', Partial<LoadedVariant>>> {
+): Promise<ListAnswer<'variants', Picked<LoadedVariant>>> {
   const relations = parseExpand(query.expand, VARIANT_RELATIONS, VARIANT_RELATIONS)
   const fields = parseFields(query.fields, VARIANT_FIELDS)
   const ids = toList(query.id)
@@ -219,7 +220,7 @@ export async function retrieveAdminVariant(
   db: Db,
   id: string,
   query: AdminGetProductParams,
-): Promise<Partial<LoadedVariant>> {
+): Promise<Picked<LoadedVariant>> {
   const relations = parseExpand(query.expand, VARIANT_RELATIONS, VARIANT_RELATIONS)
   const fields = parseFields(query.fields, VARIANT_FIELDS)
   const [row] = await db
@@ -255,7 +256,7 @@ export async function listStoreVariants(
   query: StoreGetVariantsParams,
   scope: StoreScope,
   flags: CatalogFlags,
-): Promise<Partial<LoadedVariant>[]> {
+): Promise<Picked<LoadedVariant>[]> {
   const relations = parseExpand(query.expand, STORE_VARIANT_RELATIONS, VARIANT_RELATIONS)
   const fields = parseFields(query.fields, VARIANT_FIELDS)
   const ids = [...(toList(query.ids) ?? []), ...(toList(query.id) ?? [])]
@@ -297,7 +298,7 @@ export async function retrieveStoreVariant(
   query: StoreGetVariantsVariantParams,
   scope: StoreScope,
   flags: CatalogFlags,
-): Promise<Partial<LoadedVariant>> {
+): Promise<Picked<LoadedVariant>> {
   const relations = parseExpand(query.expand, STORE_VARIANT_RELATIONS, VARIANT_RELATIONS)
   const fields = parseFields(query.fields, VARIANT_FIELDS)
   const keyChannels = scope.publishableKey?.salesChannelIds ?? []

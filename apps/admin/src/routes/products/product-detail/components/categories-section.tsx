@@ -9,7 +9,7 @@ import type { AdminProduct } from './types'
 export function CategoriesSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation('products')
   const feedback = useFeedback()
-  const update = useAdminUpdateProduct(product.id!)
+  const update = useAdminUpdateProduct(product.id)
   const { product_categories = [] } = useAdminProductCategories({ limit: 500 })
   const save = (ids: string[]) =>
     feedback.run(() => update.mutateAsync({ categories: ids.map((id) => ({ id })) }), t('categories.saved'))
@@ -18,12 +18,12 @@ export function CategoriesSection({ product }: { product: AdminProduct }) {
       <IdChecklist
         label={t('categories.title')}
         items={product_categories.map((category) => ({
-          id: category.id!,
+          id: category.id,
           label: category.parent_category
             ? `${category.parent_category.name} › ${category.name}`
             : (category.name ?? ''),
         }))}
-        selected={(product.categories ?? []).map((category) => category.id!)}
+        selected={(product.categories ?? []).map((category) => category.id)}
         onSave={save}
         saving={update.isPending}
         emptyMessage={t('categories.empty')}

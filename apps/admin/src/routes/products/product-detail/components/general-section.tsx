@@ -54,7 +54,7 @@ function tagsPayload(text: string, existing: AdminProduct['tags']) {
 export function GeneralSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation('products')
   const feedback = useFeedback()
-  const update = useAdminUpdateProduct(product.id!)
+  const update = useAdminUpdateProduct(product.id)
   const { collections = [] } = useAdminCollections({ limit: 100 })
   const form = useForm<GeneralValues>({ defaultValues: toValues(product) })
   const { errors, isDirty } = form.formState

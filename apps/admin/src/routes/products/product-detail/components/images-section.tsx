@@ -11,7 +11,7 @@ import type { AdminProduct } from './types'
 export function ImagesSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation('products')
   const feedback = useFeedback()
-  const update = useAdminUpdateProduct(product.id!)
+  const update = useAdminUpdateProduct(product.id)
   const { uploadAll, isUploading } = useUploadImages()
   const urls = (product.images ?? []).map((image) => image.url!).filter(Boolean)
 

@@ -11,8 +11,8 @@ import type { AdminProduct } from './types'
 export function OptionsSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation('products')
   const feedback = useFeedback()
-  const addOption = useAdminCreateProductOption(product.id!)
-  const deleteOption = useAdminDeleteProductOption(product.id!)
+  const addOption = useAdminCreateProductOption(product.id)
+  const deleteOption = useAdminDeleteProductOption(product.id)
   const form = useForm<{ title: string }>({ defaultValues: { title: '' } })
   const titleError = form.formState.errors.title?.message
 
@@ -43,7 +43,7 @@ export function OptionsSection({ product }: { product: AdminProduct }) {
                   <span className="font-medium">{option.title}</span>
                   {values.length > 0 && <span className="ml-2 text-gray-500">{values.join(', ')}</span>}
                 </span>
-                <Button variant="ghost" loading={deleteOption.isPending} onClick={() => void remove(option.id!)}>
+                <Button variant="ghost" loading={deleteOption.isPending} onClick={() => void remove(option.id)}>
                   {t('options.delete', { title: option.title })}
                 </Button>
               </li>

@@ -9,7 +9,7 @@ import type { AdminProduct } from './types'
 export function SalesChannelsSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation('products')
   const feedback = useFeedback()
-  const update = useAdminUpdateProduct(product.id!)
+  const update = useAdminUpdateProduct(product.id)
   const { sales_channels = [] } = useAdminSalesChannels({ limit: 100 })
   const save = (ids: string[]) =>
     feedback.run(() => update.mutateAsync({ sales_channels: ids.map((id) => ({ id })) }), t('salesChannels.saved'))
@@ -17,8 +17,8 @@ export function SalesChannelsSection({ product }: { product: AdminProduct }) {
     <Section title={t('salesChannels.title')}>
       <IdChecklist
         label={t('salesChannels.title')}
-        items={sales_channels.map((channel) => ({ id: channel.id!, label: channel.name ?? channel.id! }))}
-        selected={(product.sales_channels ?? []).map((channel) => channel.id!)}
+        items={sales_channels.map((channel) => ({ id: channel.id, label: channel.name ?? channel.id }))}
+        selected={(product.sales_channels ?? []).map((channel) => channel.id)}
         onSave={save}
         saving={update.isPending}
         emptyMessage={t('salesChannels.empty')}

@@ -26,10 +26,10 @@ interface VariantModalProps {
 /** Adds or edits one variant: its details, a value per product option and its prices. */
 export function VariantModal({ product, variant, columns, open, onClose }: VariantModalProps) {
   const { t } = useTranslation('products')
-  const create = useAdminCreateVariant(product.id!)
-  const update = useAdminUpdateVariant(product.id!)
+  const create = useAdminCreateVariant(product.id)
+  const update = useAdminUpdateVariant(product.id)
   const options = product.options ?? []
-  const optionIds = options.map((option) => option.id!)
+  const optionIds = options.map((option) => option.id)
   const initial = (): { variant: VariantFormValues } => ({
     variant: variant ? variantToForm(variant, optionIds, columns) : emptyVariant(options.length, columns.length),
   })
@@ -47,7 +47,7 @@ export function VariantModal({ product, variant, columns, open, onClose }: Varia
       prices: pricesToPayload(values.prices, columns, variant?.prices ?? []),
       options: values.options.map((option, index) => ({ option_id: optionIds[index], value: option.value.trim() })),
     }
-    if (variant) await update.mutateAsync({ variant_id: variant.id!, ...body })
+    if (variant) await update.mutateAsync({ variant_id: variant.id, ...body })
     else await create.mutateAsync(body)
     return variant ? t('variants.updated') : t('variants.created')
   }

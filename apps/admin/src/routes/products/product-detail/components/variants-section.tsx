@@ -19,7 +19,7 @@ export function VariantsSection({ product, columns }: { product: AdminProduct; c
   const { t } = useTranslation('products')
   const [editing, setEditing] = useState<Editing | null>(null)
   const [deleting, setDeleting] = useState<AdminVariant | null>(null)
-  const deleteVariant = useAdminDeleteVariant(product.id!)
+  const deleteVariant = useAdminDeleteVariant(product.id)
   const variants = product.variants ?? []
 
   const priceSummary = (variant: AdminVariant) =>
@@ -96,7 +96,7 @@ export function VariantsSection({ product, columns }: { product: AdminProduct; c
           title={t('variants.deleteTitle')}
           message={t('variants.deleteMessage', { title: deleting.title ?? '' })}
           confirmLabel={t('actions.delete')}
-          mutation={{ mutateAsync: () => deleteVariant.mutateAsync(deleting.id!), isPending: deleteVariant.isPending }}
+          mutation={{ mutateAsync: () => deleteVariant.mutateAsync(deleting.id), isPending: deleteVariant.isPending }}
           successMessage={t('variants.deleted')}
           onClose={() => setDeleting(null)}
         />
