@@ -16,6 +16,8 @@ import { countPendingEvents } from './events/outbox.js'
 import { registerAdminAuth } from './http/admin-auth.js'
 import { registerCustomerAuth } from './http/customer-auth.js'
 import { sessionCookieSameSite } from './http/cookie-site.js'
+import { registerCdnCache } from './http/cdn-cache.js'
+import { registerCdnPurge } from './http/cdn-purge.js'
 import { registerCors } from './http/cors.js'
 import { handleFrameworkError, registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
@@ -125,6 +127,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginResourcePolicy: { policy: 'same-site' },
   })
   await registerCors(app)
+  // Before the micro-cache, whose entries then keep the ETag and surrogate keys computed on a miss.
+  registerCdnCache(app, {
+    browserMaxAgeS: config.httpCacheMaxAgeS,
+    cdnMaxAgeS: config.cdnMaxAgeS,
+    sessionCookie: SESSION_COOKIE,
+  })
+  registerCdnPurge(app)
   // Before the cookie, session and auth hooks, so that a cached answer costs none of their work.
   registerStoreCache(app, {
     ttlMs: config.mode === 'worker' ? 0 : config.storeCacheTtlMs,

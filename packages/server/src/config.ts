@@ -72,6 +72,14 @@ export interface Config {
   metricsEnabled: boolean
   /** When set, `/metrics` answers only `Authorization: Bearer <token>`. */
   metricsToken: string | undefined
+  /** `max-age` of anonymous catalogue answers, for browsers (seconds). */
+  httpCacheMaxAgeS: number
+  /** `s-maxage` of anonymous catalogue answers, for a CDN (seconds); 0 sends no public caching headers. */
+  cdnMaxAgeS: number
+  /** Where catalogue writes send their surrogate-key purges (a POST); unset sends none. */
+  cdnPurgeUrl: string | undefined
+  /** Sent as `Authorization: Bearer <token>` with each purge. */
+  cdnPurgeToken: string | undefined
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -246,6 +254,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
+  const seconds = (envKey: string, fileKey: string, fallback: number): number => {
+    const raw = pick(envKey, fileKey) ?? String(fallback)
+    const value = Number(raw)
+    if (raw.trim() === '' || !Number.isInteger(value) || value < 0 || value > 31_536_000) {
+      throw new Error(`${envKey} must be a whole number of seconds from 0 to 31536000 (got "${raw}")`)
+    }
+    return value
+  }
+  const cdnPurgeUrl = pick('EMPORIUM_CDN_PURGE_URL', 'cdnPurgeUrl') || undefined
+  if (cdnPurgeUrl && !/^https?:\/\/./.test(cdnPurgeUrl)) {
+    throw new Error(`EMPORIUM_CDN_PURGE_URL must be an http(s) URL (got "${cdnPurgeUrl}")`)
+  }
+
   return {
     port,
     host,
@@ -277,5 +298,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminConnectOrigins,
     metricsEnabled: metrics === 'true' || metrics === '1',
     metricsToken: pick('EMPORIUM_METRICS_TOKEN', 'metricsToken') || undefined,
+    httpCacheMaxAgeS: seconds('EMPORIUM_HTTP_CACHE_MAX_AGE', 'httpCacheMaxAge', 0),
+    cdnMaxAgeS: seconds('EMPORIUM_CDN_MAX_AGE', 'cdnMaxAge', 60),
+    cdnPurgeUrl,
+    cdnPurgeToken: pick('EMPORIUM_CDN_PURGE_TOKEN', 'cdnPurgeToken') || undefined,
   }
 }
