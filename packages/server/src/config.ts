@@ -80,6 +80,8 @@ export interface Config {
   cdnPurgeUrl: string | undefined
   /** Sent as `Authorization: Bearer <token>` with each purge. */
   cdnPurgeToken: string | undefined
+  /** How long a stopping process waits for its in-flight requests and jobs before it exits anyway. */
+  shutdownTimeoutMs: number
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -262,6 +264,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
     return value
   }
+  const shutdownTimeout = pick('EMPORIUM_SHUTDOWN_TIMEOUT_MS', 'shutdownTimeoutMs') ?? '20000'
+  const shutdownTimeoutMs = Number(shutdownTimeout)
+  if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100 || shutdownTimeoutMs > 3_600_000) {
+    throw new Error(
+      `EMPORIUM_SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 3600000 (got "${shutdownTimeout}")`,
+    )
+  }
   const cdnPurgeUrl = pick('EMPORIUM_CDN_PURGE_URL', 'cdnPurgeUrl') || undefined
   if (cdnPurgeUrl && !/^https?:\/\/./.test(cdnPurgeUrl)) {
     throw new Error(`EMPORIUM_CDN_PURGE_URL must be an http(s) URL (got "${cdnPurgeUrl}")`)
@@ -302,5 +311,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     cdnMaxAgeS: seconds('EMPORIUM_CDN_MAX_AGE', 'cdnMaxAge', 60),
     cdnPurgeUrl,
     cdnPurgeToken: pick('EMPORIUM_CDN_PURGE_TOKEN', 'cdnPurgeToken') || undefined,
+    shutdownTimeoutMs,
   }
 }

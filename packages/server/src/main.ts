@@ -54,17 +54,21 @@ function describeDatabase(config: Config): string {
     : `PGlite (${config.dataDir})`
 }
 
-/** Stops accepting connections, lets in-flight requests finish, then closes the database. */
-function closeGracefully(app: FastifyInstance, database: Database): void {
+/**
+ * Stops accepting connections, lets in-flight requests and the job or event in hand finish, then
+ * closes the database; exits 1 if that takes longer than `EMPORIUM_SHUTDOWN_TIMEOUT_MS`, so an
+ * orchestrator's stop never hangs on a request that does not end.
+ */
+function closeGracefully(app: FastifyInstance, database: Database, timeoutMs: number): void {
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 20 s; exiting')
+      app.log.error({ timeoutMs }, 'shutdown took longer than EMPORIUM_SHUTDOWN_TIMEOUT_MS; exiting')
       process.exit(1)
-    }, 20_000)
+    }, timeoutMs)
     force.unref()
     app
       .close()
@@ -109,7 +113,7 @@ async function start(config: Config, flags: { migrate: boolean; seed: boolean })
 /** Serves the API and the web apps on the configured port until a signal stops it; answers the port. */
 async function serve(config: Config, database: Database): Promise<number> {
   const app = await buildApp({ config, database })
-  closeGracefully(app, database)
+  closeGracefully(app, database, config.shutdownTimeoutMs)
   await app.listen({ port: config.port, host: config.host })
   return (app.server.address() as { port: number }).port
 }
@@ -145,7 +149,7 @@ async function worker(config: Config): Promise<void> {
   if (!config.databaseUrl) fail('worker needs DATABASE_URL (PostgreSQL): the embedded database lives in one process')
   const database = await openMigrated(config, false)
   const app = await buildApp({ config: { ...config, mode: 'worker' }, database })
-  closeGracefully(app, database)
+  closeGracefully(app, database, config.shutdownTimeoutMs)
   await app.ready()
   console.log('Emporium worker is delivering events and running batch jobs. Stop with Ctrl+C.')
 }
