@@ -146,18 +146,33 @@ async function main(): Promise<number> {
     let bag: Service[] = []
     const killed: Record<string, number> = {}
     const endAt = Date.now() + seconds * 1000
+    // Restarts run beside the killer (a process takes seconds to start): one that is down is not
+    // picked again, and one API process always stays up, or no checkout could finish.
+    const restarting = new Map<Service, Promise<void>>()
     while (Date.now() < endAt) {
       await sleep(random(2_000, 6_000))
       if (Date.now() >= endAt) break
       if (bag.length === 0) bag = [...victims].sort(() => Math.random() - 0.5)
       const victim = bag.pop()!
+      const otherApiDown = apis.includes(victim) && apis.some((api) => api !== victim && restarting.has(api))
+      if (restarting.has(victim) || otherApiDown) {
+        bag.unshift(victim)
+        continue
+      }
       await victim.kill()
       killed[victim.name] = (killed[victim.name] ?? 0) + 1
       log(`kill -9 ${victim.name}`)
-      await sleep(random(200, 2_000))
-      await victim.restart()
-      log(`${victim.name} is back`)
+      restarting.set(
+        victim,
+        sleep(random(200, 2_000))
+          .then(() => victim.restart())
+          .then(() => {
+            restarting.delete(victim)
+            log(`${victim.name} is back`)
+          }),
+      )
     }
+    await Promise.all(restarting.values())
     shoppers.stop()
     await load
     const { acknowledged, abandoned, retries } = shoppers.figures
