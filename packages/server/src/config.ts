@@ -80,6 +80,10 @@ export interface Config {
   cdnPurgeUrl: string | undefined
   /** Sent as `Authorization: Bearer <token>` with each purge. */
   cdnPurgeToken: string | undefined
+  /** Read replicas (`DATABASE_READ_URL`, comma-separated): anonymous catalogue reads go to them. */
+  databaseReadUrls: string[]
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  databaseReadMaxLagMs: number
   /** How long a stopping process waits for its in-flight requests and jobs before it exits anyway. */
   shutdownTimeoutMs: number
 }
@@ -271,6 +275,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       `EMPORIUM_SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 3600000 (got "${shutdownTimeout}")`,
     )
   }
+  const databaseReadUrls = (pick('DATABASE_READ_URL', 'databaseReadUrl') ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+  for (const url of databaseReadUrls) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error(
+        `DATABASE_READ_URL must be postgres:// URLs, comma-separated (got "${url.replace(/\/\/[^@]*@/, '//…@')}")`,
+      )
+    }
+  }
+  const maxLag = pick('DATABASE_READ_MAX_LAG_MS', 'databaseReadMaxLagMs') ?? '5000'
+  const databaseReadMaxLagMs = Number(maxLag)
+  if (!Number.isInteger(databaseReadMaxLagMs) || databaseReadMaxLagMs < 0) {
+    throw new Error(`DATABASE_READ_MAX_LAG_MS must be a whole number of milliseconds, 0 or more (got "${maxLag}")`)
+  }
   const cdnPurgeUrl = pick('EMPORIUM_CDN_PURGE_URL', 'cdnPurgeUrl') || undefined
   if (cdnPurgeUrl && !/^https?:\/\/./.test(cdnPurgeUrl)) {
     throw new Error(`EMPORIUM_CDN_PURGE_URL must be an http(s) URL (got "${cdnPurgeUrl}")`)
@@ -312,5 +332,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     cdnPurgeUrl,
     cdnPurgeToken: pick('EMPORIUM_CDN_PURGE_TOKEN', 'cdnPurgeToken') || undefined,
     shutdownTimeoutMs,
+    databaseReadUrls,
+    databaseReadMaxLagMs,
   }
 }

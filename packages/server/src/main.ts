@@ -112,7 +112,13 @@ async function start(config: Config, flags: { migrate: boolean; seed: boolean })
 
 /** Serves the API and the web apps on the configured port until a signal stops it; answers the port. */
 async function serve(config: Config, database: Database): Promise<number> {
-  const app = await buildApp({ config, database })
+  // Connections open on first use: a replica that is down at start is skipped until it answers.
+  const readDatabases = await Promise.all(
+    config.databaseReadUrls.map((url) =>
+      openDatabase({ url, poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements }),
+    ),
+  )
+  const app = await buildApp({ config, database, readDatabases })
   closeGracefully(app, database, config.shutdownTimeoutMs)
   await app.listen({ port: config.port, host: config.host })
   return (app.server.address() as { port: number }).port

@@ -88,19 +88,29 @@ function addVary(reply: FastifyReply): void {
   reply.header('vary', names.join(', '))
 }
 
-export function registerCdnCache(app: FastifyInstance, options: CdnCacheOptions): void {
-  const sessionCookie = `${options.sessionCookie}=`
-  const publicControl = `public, max-age=${options.browserMaxAgeS}, s-maxage=${options.cdnMaxAgeS}`
-  const publicRoutes = new Map<string, boolean>()
-
-  const isPublic = (request: FastifyRequest, route: string): boolean => {
+/**
+ * Whether a request is an anonymous catalogue read (a GET of a micro-cached store route, with no
+ * session cookie and no `Authorization`): its answer is the same for every visitor, so a CDN may
+ * keep it and a read replica may serve it.
+ */
+export function anonymousCatalogReads(sessionCookieName: string): (request: FastifyRequest) => boolean {
+  const sessionCookie = `${sessionCookieName}=`
+  const byRoute = new Map<string, boolean>()
+  return (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false
     const { headers } = request
     if (headers.authorization !== undefined || headers.cookie?.includes(sessionCookie)) return false
-    let cached = publicRoutes.get(route)
-    if (cached === undefined) publicRoutes.set(route, (cached = isCachedRoute(route)))
+    const route = request.routeOptions.url
+    if (route === undefined) return false
+    let cached = byRoute.get(route)
+    if (cached === undefined) byRoute.set(route, (cached = domainOfRoute(route) === 'store' && isCachedRoute(route)))
     return cached
   }
+}
+
+export function registerCdnCache(app: FastifyInstance, options: CdnCacheOptions): void {
+  const publicControl = `public, max-age=${options.browserMaxAgeS}, s-maxage=${options.cdnMaxAgeS}`
+  const isPublic = anonymousCatalogReads(options.sessionCookie)
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url
@@ -111,7 +121,7 @@ export function registerCdnCache(app: FastifyInstance, options: CdnCacheOptions)
       domain === 'store' &&
       reply.statusCode === 200 &&
       reply.getHeader('set-cookie') === undefined &&
-      isPublic(request, route!) &&
+      isPublic(request) &&
       (typeof payload === 'string' || Buffer.isBuffer(payload))
     if (!cacheable) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store')
