@@ -102,7 +102,7 @@ export class Service {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
   }
 
-  async start(timeoutMs = 90_000): Promise<void> {
+  async start(timeoutMs = 240_000): Promise<void> {
     const child = spawn(this.command, this.args, {
       cwd: this.options.cwd,
       env: { ...process.env, ...this.options.env },

@@ -19,6 +19,7 @@ import { sessionCookieSameSite } from './http/cookie-site.js'
 import { registerCdnCache } from './http/cdn-cache.js'
 import { registerCdnPurge } from './http/cdn-purge.js'
 import { registerCors } from './http/cors.js'
+import { registerRequestSpans } from './http/tracing.js'
 import { registerReplicaRouting } from './http/replica-routing.js'
 import { ReadReplicas } from './db/read-replicas.js'
 import { handleFrameworkError, registerErrorHandler } from './http/error-handler.js'
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  // First, so that a request's span covers every hook and is the parent of its statements.
+  if (config.tracing) registerRequestSpans(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerJsonBodyParser(app)

@@ -84,6 +84,8 @@ export interface Config {
   databaseReadUrls: string[]
   /** A replica further behind the primary than this is skipped until it catches up. */
   databaseReadMaxLagMs: number
+  /** Whether requests and statements are traced with OpenTelemetry (`EMPORIUM_TRACING`). */
+  tracing: boolean
   /** How long a stopping process waits for its in-flight requests and jobs before it exits anyway. */
   shutdownTimeoutMs: number
 }
@@ -291,6 +293,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!Number.isInteger(databaseReadMaxLagMs) || databaseReadMaxLagMs < 0) {
     throw new Error(`DATABASE_READ_MAX_LAG_MS must be a whole number of milliseconds, 0 or more (got "${maxLag}")`)
   }
+  const tracing = pick('EMPORIUM_TRACING', 'tracing')?.toLowerCase()
+  if (tracing !== undefined && !['true', 'false', '1', '0'].includes(tracing)) {
+    throw new Error(`EMPORIUM_TRACING must be true or false (got "${tracing}")`)
+  }
   const cdnPurgeUrl = pick('EMPORIUM_CDN_PURGE_URL', 'cdnPurgeUrl') || undefined
   if (cdnPurgeUrl && !/^https?:\/\/./.test(cdnPurgeUrl)) {
     throw new Error(`EMPORIUM_CDN_PURGE_URL must be an http(s) URL (got "${cdnPurgeUrl}")`)
@@ -332,6 +338,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     cdnPurgeUrl,
     cdnPurgeToken: pick('EMPORIUM_CDN_PURGE_TOKEN', 'cdnPurgeToken') || undefined,
     shutdownTimeoutMs,
+    tracing: tracing === 'true' || tracing === '1',
     databaseReadUrls,
     databaseReadMaxLagMs,
   }

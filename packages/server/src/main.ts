@@ -8,6 +8,7 @@ import { storefrontIsBuilt } from './http/storefront.js'
 import { adminIsBuilt } from './http/web-apps.js'
 import { loadConfig, type Config } from './config.js'
 import { openDatabase, type Database } from './db/connection.js'
+import { startTracing } from './tracing.js'
 import { migrate } from './db/migrate.js'
 import { createUser } from './modules/users/service.js'
 import { hasStaff, isEmptyStore, readDemoLogin, seedDemoStore } from './seed/demo.js'
@@ -29,6 +30,9 @@ Configuration comes from the environment (see README): PORT, HOST, DATABASE_URL,
 Without DATABASE_URL the embedded database in ./.emporium/data is used; stop the server before
 running migrate, seed or user create against it.`
 
+/** Flushes and stops OpenTelemetry when `EMPORIUM_TRACING` turned it on. */
+let stopTracing: (() => Promise<void>) | undefined
+
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`)
   process.exit(1)
@@ -40,6 +44,7 @@ async function openMigrated(config: Config, runMigrations = true): Promise<Datab
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     preparedStatements: config.databasePreparedStatements,
+    traceStatements: config.tracing,
   })
   if (runMigrations) {
     const applied = await migrate(database)
@@ -73,6 +78,7 @@ function closeGracefully(app: FastifyInstance, database: Database, timeoutMs: nu
     app
       .close()
       .then(() => database.close())
+      .then(() => stopTracing?.())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed')
@@ -115,7 +121,12 @@ async function serve(config: Config, database: Database): Promise<number> {
   // Connections open on first use: a replica that is down at start is skipped until it answers.
   const readDatabases = await Promise.all(
     config.databaseReadUrls.map((url) =>
-      openDatabase({ url, poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements }),
+      openDatabase({
+        url,
+        poolSize: config.databasePoolSize,
+        preparedStatements: config.databasePreparedStatements,
+        traceStatements: config.tracing,
+      }),
     ),
   )
   const app = await buildApp({ config, database, readDatabases })
@@ -198,6 +209,7 @@ async function main(): Promise<void> {
     return
   }
   const config = loadConfig()
+  if (config.tracing && (command === 'start' || command === 'worker')) stopTracing = startTracing()
   switch (command) {
     case 'start':
       return start(config, { migrate: !values['no-migrate'], seed: !values['no-seed'] })
