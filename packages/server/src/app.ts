@@ -16,7 +16,12 @@ import { countPendingEvents } from './events/outbox.js'
 import { registerAdminAuth } from './http/admin-auth.js'
 import { registerCustomerAuth } from './http/customer-auth.js'
 import { sessionCookieSameSite } from './http/cookie-site.js'
+import { registerCdnCache } from './http/cdn-cache.js'
+import { registerCdnPurge } from './http/cdn-purge.js'
 import { registerCors } from './http/cors.js'
+import { registerRequestSpans } from './http/tracing.js'
+import { registerReplicaRouting } from './http/replica-routing.js'
+import { ReadReplicas } from './db/read-replicas.js'
 import { handleFrameworkError, registerErrorHandler } from './http/error-handler.js'
 import { registerIdempotencyKeySweep } from './http/idempotency-sweep.js'
 import { registerJsonBodyParser } from './http/json-body.js'
@@ -45,6 +50,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Replace the event bus (the Redis-backed one, or a test's). Defaults to in-process delivery. */
   events?: EventBus
+  /** Read replicas (`DATABASE_READ_URL`), opened by the caller; closed with the app. */
+  readDatabases?: Database[]
   /** Where the built web apps are; defaults to the workspace's apps/admin/dist. */
   webApps?: WebAppsOptions
 }
@@ -74,11 +81,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  // First, so that a request's span covers every hook and is the parent of its statements.
+  if (config.tracing) registerRequestSpans(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerJsonBodyParser(app)
   app.decorate('config', config)
-  app.decorate('db', database.db)
+  const replicas = options.readDatabases?.length
+    ? new ReadReplicas(database.db, options.readDatabases, { maxLagMs: config.databaseReadMaxLagMs })
+    : undefined
+  app.decorate('db', replicas ? replicas.db : database.db)
+  app.decorate('replicas', replicas)
+  if (replicas) {
+    app.addHook('onReady', () => replicas.start())
+    app.addHook('onClose', () => replicas.stop())
+  }
   app.decorate('events', options.events ?? createEventBus(database.db, config, app.log))
   app.addHook('onReady', () => app.events.start())
   app.addHook('onClose', () => app.events.stop())
@@ -125,6 +142,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginResourcePolicy: { policy: 'same-site' },
   })
   await registerCors(app)
+  // Before the micro-cache, whose entries then keep the ETag and surrogate keys computed on a miss.
+  registerCdnCache(app, {
+    browserMaxAgeS: config.httpCacheMaxAgeS,
+    cdnMaxAgeS: config.cdnMaxAgeS,
+    sessionCookie: SESSION_COOKIE,
+  })
+  registerCdnPurge(app)
+  if (replicas) registerReplicaRouting(app, replicas, SESSION_COOKIE)
   // Before the cookie, session and auth hooks, so that a cached answer costs none of their work.
   registerStoreCache(app, {
     ttlMs: config.mode === 'worker' ? 0 : config.storeCacheTtlMs,

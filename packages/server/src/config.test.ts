@@ -134,3 +134,13 @@ describe('e-mail templates', () => {
     expect(custom).toMatchObject({ emailLocale: 'de', emailTemplatesDir: join(cwd, 'mail') })
   })
 })
+
+describe('shutdown timeout', () => {
+  it('defaults to 20 s and takes EMPORIUM_SHUTDOWN_TIMEOUT_MS, refusing nonsense by name', () => {
+    expect(load({}).shutdownTimeoutMs).toBe(20_000)
+    expect(load({ EMPORIUM_SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs).toBe(5000)
+    for (const bad of ['0', '-1', '2.5', 'soon', '']) {
+      expect(() => load({ EMPORIUM_SHUTDOWN_TIMEOUT_MS: bad })).toThrow(/EMPORIUM_SHUTDOWN_TIMEOUT_MS must be/)
+    }
+  })
+})

@@ -72,6 +72,22 @@ export interface Config {
   metricsEnabled: boolean
   /** When set, `/metrics` answers only `Authorization: Bearer <token>`. */
   metricsToken: string | undefined
+  /** `max-age` of anonymous catalogue answers, for browsers (seconds). */
+  httpCacheMaxAgeS: number
+  /** `s-maxage` of anonymous catalogue answers, for a CDN (seconds); 0 sends no public caching headers. */
+  cdnMaxAgeS: number
+  /** Where catalogue writes send their surrogate-key purges (a POST); unset sends none. */
+  cdnPurgeUrl: string | undefined
+  /** Sent as `Authorization: Bearer <token>` with each purge. */
+  cdnPurgeToken: string | undefined
+  /** Read replicas (`DATABASE_READ_URL`, comma-separated): anonymous catalogue reads go to them. */
+  databaseReadUrls: string[]
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  databaseReadMaxLagMs: number
+  /** Whether requests and statements are traced with OpenTelemetry (`EMPORIUM_TRACING`). */
+  tracing: boolean
+  /** How long a stopping process waits for its in-flight requests and jobs before it exits anyway. */
+  shutdownTimeoutMs: number
 }
 
 const DEFAULT_CORS = 'http://localhost:9000,http://localhost:5173,http://localhost:7001,http://localhost:8000'
@@ -246,6 +262,46 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
+  const seconds = (envKey: string, fileKey: string, fallback: number): number => {
+    const raw = pick(envKey, fileKey) ?? String(fallback)
+    const value = Number(raw)
+    if (raw.trim() === '' || !Number.isInteger(value) || value < 0 || value > 31_536_000) {
+      throw new Error(`${envKey} must be a whole number of seconds from 0 to 31536000 (got "${raw}")`)
+    }
+    return value
+  }
+  const shutdownTimeout = pick('EMPORIUM_SHUTDOWN_TIMEOUT_MS', 'shutdownTimeoutMs') ?? '20000'
+  const shutdownTimeoutMs = Number(shutdownTimeout)
+  if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100 || shutdownTimeoutMs > 3_600_000) {
+    throw new Error(
+      `EMPORIUM_SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 3600000 (got "${shutdownTimeout}")`,
+    )
+  }
+  const databaseReadUrls = (pick('DATABASE_READ_URL', 'databaseReadUrl') ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+  for (const url of databaseReadUrls) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error(
+        `DATABASE_READ_URL must be postgres:// URLs, comma-separated (got "${url.replace(/\/\/[^@]*@/, '//…@')}")`,
+      )
+    }
+  }
+  const maxLag = pick('DATABASE_READ_MAX_LAG_MS', 'databaseReadMaxLagMs') ?? '5000'
+  const databaseReadMaxLagMs = Number(maxLag)
+  if (!Number.isInteger(databaseReadMaxLagMs) || databaseReadMaxLagMs < 0) {
+    throw new Error(`DATABASE_READ_MAX_LAG_MS must be a whole number of milliseconds, 0 or more (got "${maxLag}")`)
+  }
+  const tracing = pick('EMPORIUM_TRACING', 'tracing')?.toLowerCase()
+  if (tracing !== undefined && !['true', 'false', '1', '0'].includes(tracing)) {
+    throw new Error(`EMPORIUM_TRACING must be true or false (got "${tracing}")`)
+  }
+  const cdnPurgeUrl = pick('EMPORIUM_CDN_PURGE_URL', 'cdnPurgeUrl') || undefined
+  if (cdnPurgeUrl && !/^https?:\/\/./.test(cdnPurgeUrl)) {
+    throw new Error(`EMPORIUM_CDN_PURGE_URL must be an http(s) URL (got "${cdnPurgeUrl}")`)
+  }
+
   return {
     port,
     host,
@@ -277,5 +333,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminConnectOrigins,
     metricsEnabled: metrics === 'true' || metrics === '1',
     metricsToken: pick('EMPORIUM_METRICS_TOKEN', 'metricsToken') || undefined,
+    httpCacheMaxAgeS: seconds('EMPORIUM_HTTP_CACHE_MAX_AGE', 'httpCacheMaxAge', 0),
+    cdnMaxAgeS: seconds('EMPORIUM_CDN_MAX_AGE', 'cdnMaxAge', 60),
+    cdnPurgeUrl,
+    cdnPurgeToken: pick('EMPORIUM_CDN_PURGE_TOKEN', 'cdnPurgeToken') || undefined,
+    shutdownTimeoutMs,
+    tracing: tracing === 'true' || tracing === '1',
+    databaseReadUrls,
+    databaseReadMaxLagMs,
   }
 }

@@ -8,6 +8,7 @@ import { storefrontIsBuilt } from './http/storefront.js'
 import { adminIsBuilt } from './http/web-apps.js'
 import { loadConfig, type Config } from './config.js'
 import { openDatabase, type Database } from './db/connection.js'
+import { startTracing } from './tracing.js'
 import { migrate } from './db/migrate.js'
 import { createUser } from './modules/users/service.js'
 import { hasStaff, isEmptyStore, readDemoLogin, seedDemoStore } from './seed/demo.js'
@@ -29,6 +30,9 @@ Configuration comes from the environment (see README): PORT, HOST, DATABASE_URL,
 Without DATABASE_URL the embedded database in ./.emporium/data is used; stop the server before
 running migrate, seed or user create against it.`
 
+/** Flushes and stops OpenTelemetry when `EMPORIUM_TRACING` turned it on. */
+let stopTracing: (() => Promise<void>) | undefined
+
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`)
   process.exit(1)
@@ -40,6 +44,7 @@ async function openMigrated(config: Config, runMigrations = true): Promise<Datab
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     preparedStatements: config.databasePreparedStatements,
+    traceStatements: config.tracing,
   })
   if (runMigrations) {
     const applied = await migrate(database)
@@ -54,21 +59,26 @@ function describeDatabase(config: Config): string {
     : `PGlite (${config.dataDir})`
 }
 
-/** Stops accepting connections, lets in-flight requests finish, then closes the database. */
-function closeGracefully(app: FastifyInstance, database: Database): void {
+/**
+ * Stops accepting connections, lets in-flight requests and the job or event in hand finish, then
+ * closes the database; exits 1 if that takes longer than `EMPORIUM_SHUTDOWN_TIMEOUT_MS`, so an
+ * orchestrator's stop never hangs on a request that does not end.
+ */
+function closeGracefully(app: FastifyInstance, database: Database, timeoutMs: number): void {
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 20 s; exiting')
+      app.log.error({ timeoutMs }, 'shutdown took longer than EMPORIUM_SHUTDOWN_TIMEOUT_MS; exiting')
       process.exit(1)
-    }, 20_000)
+    }, timeoutMs)
     force.unref()
     app
       .close()
       .then(() => database.close())
+      .then(() => stopTracing?.())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed')
@@ -108,8 +118,19 @@ async function start(config: Config, flags: { migrate: boolean; seed: boolean })
 
 /** Serves the API and the web apps on the configured port until a signal stops it; answers the port. */
 async function serve(config: Config, database: Database): Promise<number> {
-  const app = await buildApp({ config, database })
-  closeGracefully(app, database)
+  // Connections open on first use: a replica that is down at start is skipped until it answers.
+  const readDatabases = await Promise.all(
+    config.databaseReadUrls.map((url) =>
+      openDatabase({
+        url,
+        poolSize: config.databasePoolSize,
+        preparedStatements: config.databasePreparedStatements,
+        traceStatements: config.tracing,
+      }),
+    ),
+  )
+  const app = await buildApp({ config, database, readDatabases })
+  closeGracefully(app, database, config.shutdownTimeoutMs)
   await app.listen({ port: config.port, host: config.host })
   return (app.server.address() as { port: number }).port
 }
@@ -145,7 +166,7 @@ async function worker(config: Config): Promise<void> {
   if (!config.databaseUrl) fail('worker needs DATABASE_URL (PostgreSQL): the embedded database lives in one process')
   const database = await openMigrated(config, false)
   const app = await buildApp({ config: { ...config, mode: 'worker' }, database })
-  closeGracefully(app, database)
+  closeGracefully(app, database, config.shutdownTimeoutMs)
   await app.ready()
   console.log('Emporium worker is delivering events and running batch jobs. Stop with Ctrl+C.')
 }
@@ -188,6 +209,7 @@ async function main(): Promise<void> {
     return
   }
   const config = loadConfig()
+  if (config.tracing && (command === 'start' || command === 'worker')) stopTracing = startTracing()
   switch (command) {
     case 'start':
       return start(config, { migrate: !values['no-migrate'], seed: !values['no-seed'] })

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { withEarlyBegin } from './fast-path/early-begin.js'
 import { namingClient, type NamingLimits } from './fast-path/named-statements.js'
 import * as schema from './schema.js'
+import { withStatementSpans } from './traced-statements.js'
 import type { Db } from './types.js'
 
 export interface Database {
@@ -46,6 +47,8 @@ export interface DatabaseOptions {
    * limits for tests.
    */
   preparedStatements?: boolean | NamingLimits
+  /** PostgreSQL only: each statement an OpenTelemetry span (EMPORIUM_TRACING). */
+  traceStatements?: boolean
 }
 
 /** How long an idle pool connection stays open. */
@@ -76,7 +79,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // node-postgres's default 10 idle seconds, a shop's next request would pay for all of them
     // again on a new connection (the whole-cart read alone plans for about 18 ms the first times).
     idleTimeoutMillis: IDLE_CONNECTION_MS,
-    Client: clientFor(options.preparedStatements ?? true),
+    Client: options.traceStatements
+      ? withStatementSpans(clientFor(options.preparedStatements ?? true))
+      : clientFor(options.preparedStatements ?? true),
     options: options.searchPath ? `-c search_path=${options.searchPath},public` : undefined,
   })
   pool.on('error', () => {

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js'
+import type { ReadReplicas } from '../db/read-replicas.js'
 import type { Db } from '../db/types.js'
 import type { EventBus } from '../events/bus.js'
 import type { Seams } from '../core/seams.js'
@@ -17,6 +18,8 @@ declare module 'fastify' {
     db: Db
     config: Config
     events: EventBus
+    /** The read replicas (`DATABASE_READ_URL`), when configured. */
+    replicas: ReadReplicas | undefined
     providers: Providers
     /** What later modules provide to earlier ones (core/seams.ts); empty until they are registered. */
     seams: Partial<Seams>

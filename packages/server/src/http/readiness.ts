@@ -60,7 +60,15 @@ export function registerReadiness(app: FastifyInstance): void {
       : {}),
   }
 
+  // A request reaching a stopping process (on a kept-alive connection) tells the balancer to stop
+  // sending more, before the port closes.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (closing) return reply.code(503).send({ ready: false, failed: { shutdown: 'the process is stopping' } })
     const names = Object.keys(checks)
     const outcomes = await Promise.allSettled(names.map((name) => withTimeout(checks[name])))
     const failed = Object.fromEntries(

@@ -11,12 +11,12 @@ export interface CliProcess {
 }
 
 /**
- * Runs `emporium start` with tsx as a loader inside one node process, so signals reach the server
+ * Runs `emporium start` (or the command `args` names) with tsx as a loader inside one node process, so signals reach the server
  * itself, on a free port and with info logs; `env` adds to the test's environment.
  */
-export function startCli(env: Record<string, string>): CliProcess {
+export function startCli(env: Record<string, string>, args: string[] = ['start']): CliProcess {
   let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverRoot,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
   })
