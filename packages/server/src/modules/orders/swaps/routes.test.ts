@@ -236,6 +236,11 @@ describe('refusals', () => {
       type: 'not_allowed',
       message: 'Return must be canceled before the swap can be canceled',
     })
+    const orderCancel = await post(`/admin/orders/${setup.order.id}/cancel`)
+    expect(orderCancel.json()).toEqual({
+      type: 'not_allowed',
+      message: 'All swaps must be canceled before canceling an order',
+    })
     const other = await swappableOrder(db())
     const foreign = await post(`/admin/orders/${other.order.id}/swaps/${created.id}/cancel`)
     expect(foreign.statusCode).toBe(404)
