@@ -245,7 +245,7 @@ export interface DiscountRule {
  * because amounts are already in minor units (for zero-decimal currencies minor = major).
  */
 export function allocateDiscount(
-  items: readonly Pick<TotalsLineItem, 'id' | 'unit_price' | 'quantity' | 'is_discountable'>[],
+  items: readonly Pick<TotalsLineItem, 'id' | 'unit_price' | 'quantity' | 'is_discountable' | 'is_return'>[],
   discount: DiscountRule,
   _currencyCode: string,
 ): Record<string, number> {
