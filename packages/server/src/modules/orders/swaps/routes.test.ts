@@ -39,8 +39,6 @@ async function swapFor(setup: Setup, variant: string, extra: object = {}) {
   return swaps[swaps.length - 1]
 }
 
-const swapRow = async (id: string) => (await db().select().from(swap).where(eq(swap.id, id)))[0]
-
 describe('a swap for a dearer item', () => {
   it('charges the difference to the cent: cart, checkout, capture, fulfil, ship', async () => {
     const setup = await swappableOrder(db())
