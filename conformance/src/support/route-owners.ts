@@ -21,6 +21,10 @@ export const ROUTES_CALLED_ELSEWHERE: readonly string[] = [
   '/store/returns',
   // admin-draft-orders.test.ts
   '/admin/draft-orders',
+  // admin-swaps.test.ts, store-swaps.test.ts
+  '/admin/orders/{id}/swaps',
+  '/admin/swaps',
+  '/store/swaps',
 ]
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)

@@ -21,6 +21,7 @@ import type {
   salesChannels,
   shipping,
   store,
+  swaps,
   tax,
   uploads,
   users,
@@ -53,6 +54,13 @@ export type AdminPostReturnsReturnReceiveReq = Static<typeof returns.AdminPostRe
 export type AdminGetReturnsParams = Static<typeof returns.AdminGetReturnsParams>
 export type AdminReturnsListRes = Static<typeof returns.AdminReturnsListRes>
 export type AdminReturnsRes = Static<typeof returns.ReturnsRes>
+export type Swap = Static<typeof swaps.Swap>
+export type AdminPostOrdersOrderSwapsReq = Static<typeof swaps.AdminPostOrdersOrderSwapsReq>
+export type AdminPostOrdersSwapFulfillmentsReq = Static<typeof swaps.AdminPostOrdersSwapFulfillmentsReq>
+export type AdminPostOrdersSwapShipmentsReq = Static<typeof swaps.AdminPostOrdersSwapShipmentsReq>
+export type AdminGetSwapsParams = Static<typeof swaps.AdminGetSwapsParams>
+export type AdminSwapsListRes = Static<typeof swaps.AdminSwapsListRes>
+export type AdminSwapsRes = Static<typeof swaps.SwapRes>
 export type Discount = Static<typeof promotions.Discount>
 export type DiscountCondition = Static<typeof promotions.DiscountCondition>
 export type DiscountRule = Static<typeof promotions.DiscountRule>

@@ -30,18 +30,3 @@ export interface PriceList extends SoftDeletable {
   ends_at: Timestamp | null
   includes_tax?: boolean
 }
-
-export interface Swap extends SoftDeletable {
-  fulfillment_status: string
-  payment_status: string
-  order_id: string
-  difference_due: number | null
-  shipping_address_id: string | null
-  cart_id: string | null
-  confirmed_at: Timestamp | null
-  canceled_at: Timestamp | null
-  no_notification: boolean | null
-  allow_backorder: boolean
-  idempotency_key: string | null
-  metadata: Json | null
-}

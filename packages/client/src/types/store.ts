@@ -13,6 +13,7 @@ import type {
   returns,
   search,
   shipping,
+  swaps,
   Static,
 } from '@emporium/server/contracts'
 
@@ -22,6 +23,8 @@ export type StoreReturnReasonsListRes = Static<typeof returnReasons.ReturnReason
 export type StoreReturnReasonsRes = Static<typeof returnReasons.ReturnReasonsRes>
 export type StorePostReturnsReq = Static<typeof returns.StorePostReturnsReq>
 export type StoreReturnsRes = Static<typeof returns.ReturnsRes>
+export type StorePostSwapsReq = Static<typeof swaps.StorePostSwapsReq>
+export type StoreSwapsRes = Static<typeof swaps.SwapRes>
 
 export type Cart = Static<typeof carts.Cart>
 export type LineItem = Static<typeof carts.LineItem>

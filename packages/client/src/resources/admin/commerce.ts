@@ -1,7 +1,7 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
 import type * as T from '../../types/admin.js'
 import type { AdminOrdersRes } from '../../types/admin.js'
-import type { Payload, PriceList, Swap } from '../../types/local.js'
+import type { Payload, PriceList } from '../../types/local.js'
 import { CrudResource, type LocalCrud } from '../crud.js'
 import { Resource, seg, type ListParams, type PageRes } from '../resource.js'
 
@@ -99,7 +99,7 @@ export class AdminOrders extends Resource {
     return this.postRequest(this.at(id, `/line-items/${seg(lineItemId)}/reserve`), {}, undefined, headers)
   }
 
-  createSwap(id: string, payload: Payload, headers?: RequestHeaders) {
+  createSwap(id: string, payload: T.AdminPostOrdersOrderSwapsReq, headers?: RequestHeaders) {
     return this.act(id, '/swaps', payload, headers)
   }
 
@@ -107,16 +107,16 @@ export class AdminOrders extends Resource {
     return this.act(id, `/swaps/${seg(swapId)}/cancel`, undefined, headers)
   }
 
-  fulfillSwap(id: string, swapId: string, payload: Payload = {}, headers?: RequestHeaders) {
+  fulfillSwap(
+    id: string,
+    swapId: string,
+    payload: T.AdminPostOrdersSwapFulfillmentsReq = {},
+    headers?: RequestHeaders,
+  ) {
     return this.act(id, `/swaps/${seg(swapId)}/fulfillments`, payload, headers)
   }
 
-  createSwapShipment(
-    id: string,
-    swapId: string,
-    payload: { fulfillment_id: string; tracking_numbers?: string[] },
-    headers?: RequestHeaders,
-  ) {
+  createSwapShipment(id: string, swapId: string, payload: T.AdminPostOrdersSwapShipmentsReq, headers?: RequestHeaders) {
     return this.act(id, `/swaps/${seg(swapId)}/shipments`, payload, headers)
   }
 
@@ -159,11 +159,11 @@ export class AdminOrders extends Resource {
 }
 
 export class AdminSwaps extends Resource {
-  retrieve(id: string, headers?: RequestHeaders): ResponsePromise<{ swap: Swap }> {
+  retrieve(id: string, headers?: RequestHeaders): ResponsePromise<T.AdminSwapsRes> {
     return this.getRequest(`/admin/swaps/${seg(id)}`, undefined, headers)
   }
 
-  list(query?: ListParams, headers?: RequestHeaders): ResponsePromise<{ swaps: Swap[] } & PageRes> {
+  list(query?: T.AdminGetSwapsParams, headers?: RequestHeaders): ResponsePromise<T.AdminSwapsListRes> {
     return this.getRequest('/admin/swaps', query, headers)
   }
 }

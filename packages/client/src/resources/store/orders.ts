@@ -1,5 +1,4 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
-import type { Payload, Swap } from '../../types/local.js'
 import type {
   StoreOrderEditsRes,
   StorePostOrderEditsOrderEditDecline,
@@ -7,6 +6,8 @@ import type {
   StoreReturnReasonsListRes,
   StoreReturnReasonsRes,
   StoreReturnsRes,
+  StorePostSwapsReq,
+  StoreSwapsRes,
 } from '../../types/store.js'
 import type {
   StoreGetOrdersParams,
@@ -95,19 +96,12 @@ export class StoreReturns extends Resource {
   }
 }
 
-export interface StorePostSwapsReq extends Payload {
-  order_id: string
-  return_items: { item_id: string; quantity: number; reason_id?: string; note?: string }[]
-  additional_items: { variant_id: string; quantity: number }[]
-  return_shipping_option?: string
-}
-
 export class StoreSwaps extends Resource {
-  create(payload: StorePostSwapsReq, headers?: RequestHeaders): ResponsePromise<{ swap: Swap }> {
+  create(payload: StorePostSwapsReq, headers?: RequestHeaders): ResponsePromise<StoreSwapsRes> {
     return this.postRequest('/store/swaps', payload, undefined, headers)
   }
 
-  retrieveByCartId(cartId: string, headers?: RequestHeaders): ResponsePromise<{ swap: Swap }> {
+  retrieveByCartId(cartId: string, headers?: RequestHeaders): ResponsePromise<StoreSwapsRes> {
     return this.getRequest(`/store/swaps/${seg(cartId)}`, undefined, headers)
   }
 }

@@ -561,6 +561,7 @@ function totalsInputOf(
       quantity: item.quantity,
       includes_tax: item.includes_tax,
       is_discountable: item.allow_discounts,
+      is_return: item.is_return,
       tax_lines: item.tax_lines,
       adjustments: item.adjustments.map((adjustment) => ({
         amount: Number(adjustment.amount),

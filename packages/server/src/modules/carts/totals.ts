@@ -33,6 +33,12 @@ export interface TotalsLineItem {
   tax_lines: readonly TotalsTaxLine[]
   /** Discount amounts on the line, minor units, possibly fractional; they reduce the price as entered (the gross for tax-inclusive lines). */
   adjustments: readonly { amount: number; discount_id?: string | null }[]
+  /**
+   * A swap cart's line for an item coming back (v1 `is_return`, stored at minus its price): its
+   * figures are those of the same line at the positive price, negated, so the cart totals the
+   * difference the shopper pays or gets back.
+   */
+  is_return?: boolean
 }
 
 export interface TotalsShippingMethod {
@@ -155,7 +161,8 @@ export interface Totals {
  *   totals exactly what its cart did.
  *
  * Nothing goes negative: negative prices, quantities, balances and rates count as zero, and the caps
- * above keep every derived figure ≥ 0.
+ * above keep every derived figure ≥ 0 — save a swap cart's return lines (`is_return`), which
+ * subtract what the returned items cost.
  */
 export function computeTotals(input: TotalsInput): Totals {
   const items: Record<string, LineItemTotals> = {}
@@ -187,7 +194,8 @@ export function computeTotals(input: TotalsInput): Totals {
   const giftCardable = input.region.gift_cards_taxable ? netTotal : netTotal + chargedTax
   const drawn = drawGiftCards(input, giftCardable)
   const giftCardTotal = drawn.total
-  const giftCardTaxTotal = Math.min(drawn.tax, chargedTax, netTotal + chargedTax - giftCardTotal)
+  // Never below zero, which a swap cart's return lines could otherwise make it.
+  const giftCardTaxTotal = Math.max(0, Math.min(drawn.tax, chargedTax, netTotal + chargedTax - giftCardTotal))
 
   const taxTotal = input.kind === 'order' ? chargedTax - giftCardTaxTotal : chargedTax
   const total =
@@ -237,12 +245,12 @@ export interface DiscountRule {
  * because amounts are already in minor units (for zero-decimal currencies minor = major).
  */
 export function allocateDiscount(
-  items: readonly Pick<TotalsLineItem, 'id' | 'unit_price' | 'quantity' | 'is_discountable'>[],
+  items: readonly Pick<TotalsLineItem, 'id' | 'unit_price' | 'quantity' | 'is_discountable' | 'is_return'>[],
   discount: DiscountRule,
   _currencyCode: string,
 ): Record<string, number> {
   const lines = items
-    .filter((item) => item.is_discountable !== false)
+    .filter((item) => item.is_discountable !== false && !item.is_return)
     .map((item) => ({ id: item.id, base: lineAmount(item.unit_price, item.quantity), quantity: item.quantity }))
   const amounts = discountAmounts(lines, discount)
   return Object.fromEntries(lines.map((line, index) => [line.id, amounts[index]]))
@@ -268,6 +276,18 @@ function discountAmounts(lines: readonly { base: number; quantity: number }[], d
 }
 
 function lineItemTotals(item: TotalsLineItem): { totals: LineItemTotals; rawDiscount: Ratio } {
+  if (item.is_return) {
+    const { totals } = lineItemTotals({
+      ...item,
+      is_return: false,
+      unit_price: Math.abs(item.unit_price),
+      adjustments: [],
+    })
+    const negated = Object.fromEntries(
+      Object.entries(totals).map(([key, value]) => [key, value === 0 ? 0 : -value]),
+    ) as unknown as LineItemTotals
+    return { totals: negated, rawDiscount: ZERO }
+  }
   const gross = lineAmount(item.unit_price, item.quantity)
   const rate = totalRate(item.tax_lines)
   const rawDiscount = min(

@@ -5,6 +5,7 @@ import { Cart, LineItem, PaymentSessionStatus, ShippingMethod } from '../carts/c
 import { Address, Customer } from '../customers/contract.js'
 import { Region } from '../regions/contract.js'
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './schema.js'
+import { Swap } from './swaps/contract.js'
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: values })
 
@@ -238,6 +239,7 @@ export type StorePostCustomersCustomerAcceptClaimReq = Static<typeof StorePostCu
 export const StorePostCartsCartCompleteRes = Type.Union([
   Type.Object({ type: Type.Literal('order'), data: Order }),
   Type.Object({ type: Type.Literal('cart'), data: Cart, payment_status: PaymentSessionStatus }),
+  Type.Object({ type: Type.Literal('swap'), data: Swap }),
 ])
 
 /** The 409 of a completion that ran out of stock (v1's `errors` envelope). */

@@ -31,3 +31,16 @@ export const CLAIM_EVENTS = {
   shipmentCreated: 'claim.shipment_created',
   refundProcessed: 'claim.refund_processed',
 } as const
+
+/** v1 event names (SwapService.Events). */
+export const SWAP_EVENTS = {
+  created: 'swap.created',
+  received: 'swap.received',
+  shipmentCreated: 'swap.shipment_created',
+  paymentCompleted: 'swap.payment_completed',
+  paymentCaptured: 'swap.payment_captured',
+  paymentCaptureFailed: 'swap.payment_capture_failed',
+  refundProcessed: 'swap.refund_processed',
+  processRefundFailed: 'swap.process_refund_failed',
+  fulfillmentCreated: 'swap.fulfillment_created',
+} as const

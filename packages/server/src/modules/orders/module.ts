@@ -13,6 +13,7 @@ import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './return-reaso
 import { adminReturnRoutes, storeReturnRoutes } from './returns/routes.js'
 import { adminOrderTimelineRoutes } from './timeline/routes.js'
 import { adminOrderClaimRoutes } from './claims/routes.js'
+import { adminSwapRoutes, storeSwapRoutes } from './swaps/routes.js'
 import { adminOrderEditRoutes, storeOrderEditRoutes } from './edits/routes.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
@@ -29,6 +30,8 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(adminOrderEditRoutes)
   await app.register(storeOrderEditRoutes)
   await app.register(adminOrderClaimRoutes)
+  await app.register(adminSwapRoutes)
+  await app.register(storeSwapRoutes)
   await app.register(adminReturnReasonRoutes)
   await app.register(storeReturnReasonRoutes)
   await app.register(adminReturnRoutes)

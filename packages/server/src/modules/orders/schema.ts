@@ -262,6 +262,50 @@ export const claimItemTags = pgTable('claim_item_tags', {
     .references(() => claimTag.id),
 })
 
+// Swaps: migrations/0210_swaps.sql.
+
+export const SWAP_FULFILLMENT_STATUSES = [
+  'not_fulfilled',
+  'fulfilled',
+  'shipped',
+  'partially_shipped',
+  'canceled',
+  'requires_action',
+] as const
+export type SwapFulfillmentStatus = (typeof SWAP_FULFILLMENT_STATUSES)[number]
+export const SWAP_PAYMENT_STATUSES = [
+  'not_paid',
+  'awaiting',
+  'captured',
+  'confirmed',
+  'canceled',
+  'difference_refunded',
+  'partially_refunded',
+  'refunded',
+  'requires_action',
+] as const
+export type SwapPaymentStatus = (typeof SWAP_PAYMENT_STATUSES)[number]
+
+export const swap = pgTable('swap', {
+  ...baseColumns(),
+  fulfillment_status: text('fulfillment_status').$type<SwapFulfillmentStatus>().notNull().default('not_fulfilled'),
+  payment_status: text('payment_status').$type<SwapPaymentStatus>().notNull().default('not_paid'),
+  order_id: text('order_id')
+    .notNull()
+    .references(() => order.id),
+  /** What the shopper pays (positive) or gets back (negative) once the swap's cart completes. */
+  difference_due: integer('difference_due'),
+  shipping_address_id: text('shipping_address_id').references(() => address.id),
+  cart_id: text('cart_id').references(() => cart.id),
+  confirmed_at: timestamptz('confirmed_at'),
+  canceled_at: timestamptz('canceled_at'),
+  no_notification: boolean('no_notification'),
+  allow_backorder: boolean('allow_backorder').notNull().default(false),
+  idempotency_key: text('idempotency_key'),
+  metadata: metadataColumn(),
+  deleted_at: timestamptz('deleted_at'),
+})
+
 // Return reasons, returns and their items: migrations/0180_returns.sql.
 
 /** Why a shopper sends an item back; one level of children under a top-level reason. */

@@ -12,6 +12,7 @@ import { ORDER_TOTAL_FIELDS } from '../contract.js'
 import { loadOrderContext, viewOrders, type OrderContext, type OrderRow, type OrderView } from '../loader.js'
 import { fulfillmentColumns, fulfillmentsOf, readFulfillments, type FulfillmentView } from '../fulfillment-reads.js'
 import { loadOrderClaims } from '../claims/reads.js'
+import { loadOrderSwaps } from '../swaps/reads.js'
 import { loadReturns, type ReturnView } from '../returns/loader.js'
 import { orderReturn, refund } from '../schema.js'
 import {
@@ -51,7 +52,7 @@ const CONTEXT_RELATIONS = [
 ]
 
 /** Relations with no tables yet: always empty lists. */
-const UNMODELLED = ['discounts', 'gift_cards', 'gift_card_transactions', 'swaps'] as const
+const UNMODELLED = ['discounts', 'gift_cards', 'gift_card_transactions'] as const
 
 /**
  * v1's admin order selection: `fields` replaces the defaults (or adjusts them with `+`/`-`),
@@ -165,12 +166,18 @@ export async function loadAdminOrders(
     salesChannels: relations.has('sales_channel'),
   }
   const needsExtras = shape.fulfillments || shape.refunds || shape.salesChannels
-  const [context, extras, returns, claims] = await Promise.all([
+  const [context, extras, returns, claims, swaps] = await Promise.all([
     needsContext ? loadOrderContext(db, rows, { relations }) : emptyContext(),
     needsExtras ? loadExtras(db, rows, shape) : undefined,
     relations.has('returns') ? loadOrderReturns(db, rows) : undefined,
     relations.has('claims')
       ? loadOrderClaims(
+          db,
+          rows.map((row) => row.id),
+        )
+      : undefined,
+    relations.has('swaps')
+      ? loadOrderSwaps(
           db,
           rows.map((row) => row.id),
         )
@@ -182,6 +189,7 @@ export async function loadAdminOrders(
     const full: Record<string, unknown> = { ...view }
     for (const relation of UNMODELLED) if (relations.has(relation)) full[relation] = []
     if (claims) full.claims = claims.get(row.id) ?? []
+    if (swaps) full.swaps = swaps.get(row.id) ?? []
     if (extras && shape.fulfillments) {
       full.fulfillments = fulfillmentsOf(row.id, extras.fulfillments, relations)
     }

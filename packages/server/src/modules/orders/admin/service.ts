@@ -25,7 +25,7 @@ import { shippingOption } from '../../shipping/schema.js'
 import { computeTaxLines } from '../../tax/system-provider.js'
 import { ORDER_EVENTS } from '../events.js'
 import type { OrderRow } from '../loader.js'
-import { fulfillment, order, payment, refund, type PaymentStatus } from '../schema.js'
+import { fulfillment, order, payment, refund, swap, type PaymentStatus } from '../schema.js'
 import {
   adminOrdersPaging,
   type AdminGetOrdersParams,
@@ -169,15 +169,21 @@ export async function archiveOrder(db: Db, id: string): Promise<void> {
 /** Refusals of a cancellation, read from what the order has. */
 async function assertCancelable(db: Db, row: OrderRow): Promise<void> {
   if (row.status === 'canceled') throw new NotAllowed('Order is already canceled')
-  const [refunds, fulfillments] = await Promise.all([
+  const [refunds, fulfillments, swaps] = await Promise.all([
     db.select({ id: refund.id }).from(refund).where(eq(refund.order_id, row.id)).limit(1),
     db
       .select({ id: fulfillment.id })
       .from(fulfillment)
       .where(and(eq(fulfillment.order_id, row.id), isNull(fulfillment.canceled_at)))
       .limit(1),
+    db
+      .select({ id: swap.id })
+      .from(swap)
+      .where(and(eq(swap.order_id, row.id), isNull(swap.canceled_at), isNull(swap.deleted_at)))
+      .limit(1),
   ])
   if (refunds.length > 0) throw new NotAllowed('Order with refund(s) cannot be canceled')
+  if (swaps.length > 0) throw new NotAllowed('All swaps must be canceled before canceling an order')
   if (fulfillments.length > 0) {
     throw new NotAllowed('All fulfillments must be canceled before canceling an order')
   }

@@ -24,6 +24,11 @@ import { orderIdOfCart, placeOrder, placeOrderOf } from './place-order.js'
 import { withOrderOperation } from '../admin/operations.js'
 import { order } from '../schema.js'
 import { InsufficientInventory } from './stock.js'
+import { completeSwapCart, swapAnswer } from '../swaps/complete.js'
+import { swapOfCart } from '../swaps/service.js'
+
+/** A swap's cart is checked as one (swaps/complete.ts completes it); any other as an order's. */
+const completableType = (details: CartDetails) => (details.cart.type === 'swap' ? 'swap' : 'default')
 
 /** Recovery points of `POST /store/carts/:id/complete` (reference/conventions.md §7). */
 export const TAX_LINES_CREATED = 'tax_lines_created'
@@ -53,6 +58,10 @@ async function orderResponse(db: Db, orderId: string): Promise<StageResult> {
 /** A completed cart answers its order again, whoever completed it (v1). */
 async function completedCartResponse(db: Db, cartId: string): Promise<StageResult> {
   const orderId = await orderIdOfCart(db, cartId)
+  if (!orderId) {
+    const completedSwap = await swapOfCart(db, cartId)
+    if (completedSwap?.confirmed_at) return swapAnswer(db, completedSwap.id)
+  }
   if (!orderId) throw new NotAllowed(`Cart ${cartId} has already been completed`, 'cart_incompatible_state')
   return orderResponse(db, orderId)
 }
@@ -92,7 +101,7 @@ function authorizationPlanOf(tx: Db, details: CartDetails, key: string) {
 async function startCompletion(tx: Db, env: CartEnv, cartId: string, key: string) {
   const details = await retrieveCartForCompletion(tx, cartId, env.flags)
   if (details.cart.completed_at) return { result: await completedCartResponse(tx, cartId) }
-  assertCompletable(details)
+  assertCompletable(details, completableType(details))
   const first = authorizationPlanOf(tx, details, key)
   let plan: AuthorizationPlan = first.plan
   if (plan.kind === 'authorize' && getPaymentProvider(env.paymentProviders, plan.session.provider_id).local) {
@@ -125,6 +134,7 @@ async function placeAuthorizedOrder(
     ),
   }
   const sessionWrite = sessionAnswerWrite(tx, session, answer, now)
+  if (paid.cart.type === 'swap') return completeSwapCart(tx, env, paid, key, { sessionWrite, authorizedAt: now })
   const { placed } = await placeOrderOf(tx, env, paid, key, { sessionWrite, authorizedAt: now })
   return orderAnswer(placed)
 }
@@ -134,7 +144,7 @@ async function planAuthorization(db: Db, env: CartEnv, cartId: string, key: stri
   return db.transaction(async (tx) => {
     const details = await retrieveCartForCompletion(tx, cartId, env.flags)
     if (details.cart.completed_at) return { kind: 'done', result: await completedCartResponse(tx, cartId) }
-    assertCompletable(details)
+    assertCompletable(details, completableType(details))
     const { plan, writes } = authorizationPlanOf(tx, details, key)
     await concurrently(tx, writes)
     return plan
@@ -293,8 +303,11 @@ function isUniqueCartViolation(error: unknown): boolean {
 
 /** Stage 3, atomic with the key: the order (see `placeOrder`), answered. */
 async function createOrder(tx: Db, env: CartEnv, cartId: string, key: string): Promise<StageResult> {
-  const { orderId, placed } = await placeOrder(tx, env, cartId, key)
-  return placed ? orderAnswer(placed) : orderResponse(tx, orderId)
+  const done = await placeOrder(tx, env, cartId, key, (inner, current) =>
+    current.cart.completed_at ? completedCartResponse(inner, cartId) : completeSwapCart(inner, env, current, key),
+  )
+  if ('other' in done) return done.other
+  return done.placed ? orderAnswer(done.placed) : orderResponse(tx, done.orderId)
 }
 
 /**

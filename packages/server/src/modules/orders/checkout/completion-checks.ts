@@ -11,7 +11,10 @@ export function selectedSession(details: Pick<CartDetails, 'payment_sessions'>):
 
 /** The distinct shipping profiles of the cart's products; lines without a product ship nothing. */
 function profilesToShip(details: CartDetails): string[] {
-  return [...new Set(details.items.flatMap((item) => (item.product ? [item.product.profile_id] : [])))]
+  // A swap cart's returned lines come back with the return, not with these methods.
+  return [
+    ...new Set(details.items.flatMap((item) => (item.product && !item.is_return ? [item.product.profile_id] : []))),
+  ]
 }
 
 function assertShipping(details: CartDetails): void {

@@ -41,7 +41,7 @@ export async function orderIdOfCart(db: Db, cartId: string): Promise<string | un
  * authorization for the amount the order will total: a cart changed after its payment was
  * authorized is refused, and completing it again authorizes the new amount.
  */
-function assertPaid(details: CartDetails): ReturnType<typeof selectedSession> {
+export function assertPaid(details: CartDetails): ReturnType<typeof selectedSession> {
   if (details.totals.total <= 0) return undefined
   const session = selectedSession(details)
   const authorized =
@@ -124,14 +124,17 @@ function insertOrder(
  * anything is written (the totals with the tax lines about to be stored, too). Stock found short
  * throws once the batch is answered, and the transaction rolls the order back with the rest.
  */
-export async function placeOrder(
+export async function placeOrder<Other>(
   db: Db,
   env: CartEnv,
   cartId: string,
   idempotencyKey: string,
-): Promise<{ orderId: string; placed?: OrderView }> {
+  completeSwap?: (tx: Db, current: CartDetails) => Promise<Other>,
+): Promise<{ orderId: string; placed?: OrderView } | { other: Other }> {
   return inTransaction(db, async (tx) => {
     const current = await retrieveCartForCompletion(tx, cartId, env.flags)
+    // A swap's cart completes into its swap (swaps/complete.ts), read under the same lock.
+    if (current.cart.type === 'swap' && completeSwap) return { other: await completeSwap(tx, current) }
     // The order and the cart's `completed_at` are written in one transaction: an open cart has none.
     if (current.cart.completed_at) {
       const existing = await orderIdOfCart(tx, cartId)

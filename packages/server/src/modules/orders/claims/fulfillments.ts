@@ -38,27 +38,62 @@ function statusOf(lines: readonly LineRow[]): FulfillmentStatus {
   return fulfilled >= ordered ? 'fulfilled' : 'partially_fulfilled'
 }
 
-async function setClaimStatus(tx: Db, claimId: string, status?: FulfillmentStatus) {
-  const next = status ?? statusOf(await claimLines(tx, claimId))
-  await tx
-    .update(claimOrder)
-    .set({ fulfillment_status: next, updated_at: new Date() })
-    .where(eq(claimOrder.id, claimId))
+/**
+ * What ships lines of its own besides the order's: a claim (replacement items) or a swap
+ * (additional items). Their fulfilments, cancellations and shipments differ only in these.
+ */
+/** What the fulfilments read of a claim's or a swap's row. */
+interface PartRow {
+  canceled_at: Date | null
+  no_notification: boolean | null
+  type?: string
+  confirmed_at?: Date | null
 }
 
-/** The claim's fulfilments that are not canceled. */
-export async function liveClaimFulfillments(tx: Db, claimId: string): Promise<number> {
+export interface ShippedPart {
+  /** `claim` or `swap`, in messages and operation kinds. */
+  name: string
+  /** The column of `fulfillment` and `shipping_method` that names the part. */
+  column: 'claim_order_id' | 'swap_id'
+  require(db: Db, orderId: string, id: string, lock?: boolean): Promise<PartRow>
+  /** Why the part cannot be fulfilled now, beyond being canceled. */
+  refuseFulfillment?(row: PartRow): string | undefined
+  lines(db: Db, id: string): Promise<LineRow[]>
+  setStatus(tx: Db, id: string, status: FulfillmentStatus): Promise<unknown>
+  events: { fulfillmentCreated: string; shipmentCreated: string }
+}
+
+export const CLAIM_PART: ShippedPart = {
+  name: 'claim',
+  column: 'claim_order_id',
+  require: (db, orderId, id, lock) => requireClaim(db, orderId, id, lock),
+  refuseFulfillment: (row) => (row.type !== 'replace' ? 'Only claims with type replace can be fulfilled' : undefined),
+  lines: claimLines,
+  setStatus: (tx, id, status) =>
+    tx.update(claimOrder).set({ fulfillment_status: status, updated_at: new Date() }).where(eq(claimOrder.id, id)),
+  events: { fulfillmentCreated: CLAIM_EVENTS.fulfillmentCreated, shipmentCreated: CLAIM_EVENTS.shipmentCreated },
+}
+
+async function settleStatus(tx: Db, part: ShippedPart, id: string, status?: FulfillmentStatus) {
+  await part.setStatus(tx, id, status ?? statusOf(await part.lines(tx, id)))
+}
+
+/** The part's fulfilments that are not canceled. */
+export async function liveFulfillmentsOf(tx: Db, part: ShippedPart, id: string): Promise<number> {
   const rows = await tx
     .select({ id: fulfillment.id })
     .from(fulfillment)
-    .where(and(eq(fulfillment.claim_order_id, claimId), isNull(fulfillment.canceled_at)))
+    .where(and(eq(fulfillment[part.column], id), isNull(fulfillment.canceled_at)))
   return rows.length
 }
 
-async function requireClaimFulfillment(db: Db, claimId: string, fulfillmentId: string) {
+/** The claim's fulfilments that are not canceled. */
+export const liveClaimFulfillments = (tx: Db, partId: string) => liveFulfillmentsOf(tx, CLAIM_PART, partId)
+
+async function requirePartFulfillment(db: Db, part: ShippedPart, id: string, fulfillmentId: string) {
   const [row] = await db.select().from(fulfillment).where(eq(fulfillment.id, fulfillmentId)).limit(1)
-  if (!row || row.claim_order_id !== claimId) {
-    throw new NotFound(`Fulfillment with id: ${fulfillmentId} was not found on claim ${claimId}`)
+  if (!row || row[part.column] !== id) {
+    throw new NotFound(`Fulfillment with id: ${fulfillmentId} was not found on ${part.name} ${id}`)
   }
   return row
 }
@@ -67,34 +102,36 @@ const itemsOf = (db: Db, fulfillmentId: string) =>
   db.select().from(fulfillmentItem).where(eq(fulfillmentItem.fulfillment_id, fulfillmentId))
 
 /**
- * `POST …/claims/:claim_id/fulfillments`: the replacement lines not fulfilled yet, booked with the
- * provider of the claim's shipping method outside any transaction (under the order's operation
- * claim), then written in one; a refusal after the booking cancels it.
+ * `POST …/claims/:claim_id/fulfillments` and `…/swaps/:swap_id/fulfillments`: the part's lines not
+ * fulfilled yet, booked with the provider of its first shipping method outside any transaction
+ * (under the order's operation claim), then written in one; a refusal after the booking cancels it.
  */
-export async function fulfillClaim(
+export async function fulfillPart(
   db: Db,
   env: OrderEnv,
+  part: ShippedPart,
   orderId: string,
-  claimId: string,
+  partId: string,
   input: AdminPostOrdersClaimFulfillmentsReq,
 ): Promise<void> {
-  await withOrderOperation(db, orderId, 'claim-fulfillment', async () => {
+  await withOrderOperation(db, orderId, `${part.name}-fulfillment`, async () => {
     const orderRow = await requireOrder(db, orderId)
-    const claim = await requireClaim(db, orderId, claimId)
-    if (claim.canceled_at) throw new NotAllowed('Cannot fulfill a canceled claim')
-    if (claim.type !== 'replace') throw new NotAllowed('Only claims with type replace can be fulfilled')
-    const planned = (await claimLines(db, claimId))
+    const found = await part.require(db, orderId, partId)
+    if (found.canceled_at) throw new NotAllowed(`Cannot fulfill a canceled ${part.name}`)
+    const refusal = part.refuseFulfillment?.(found)
+    if (refusal) throw new NotAllowed(refusal)
+    const planned = (await part.lines(db, partId))
       .map((line) => ({ line, quantity: line.quantity - (line.fulfilled_quantity ?? 0) }))
       .filter((entry) => entry.quantity > 0)
-    if (planned.length === 0) throw new NotAllowed('The claim has no items left to fulfill')
+    if (planned.length === 0) throw new NotAllowed(`The ${part.name} has no items left to fulfill`)
     const [method] = await db
       .select({ data: shippingMethod.data, provider_id: shippingOption.provider_id })
       .from(shippingMethod)
       .innerJoin(shippingOption, eq(shippingOption.id, shippingMethod.shipping_option_id))
-      .where(eq(shippingMethod.claim_order_id, claimId))
+      .where(eq(shippingMethod[part.column], partId))
       .orderBy(asc(shippingMethod.id))
       .limit(1)
-    if (!method) throw new NotAllowed('Cannot fulfill a claim without a shipping method')
+    if (!method) throw new NotAllowed(`Cannot fulfill a ${part.name} without a shipping method`)
     if (input.location_id) await requireLocation(db, input.location_id, 'location_id')
     const provider = providerOf(env, method.provider_id)
     const id = generateId('ful')
@@ -104,15 +141,15 @@ export async function fulfillClaim(
         method.data,
         planned.map(({ line, quantity }) => ({ ...line, quantity })),
         orderRow,
-        { id, claim_order_id: claimId, location_id: input.location_id ?? null },
+        { id, [part.column]: partId, location_id: input.location_id ?? null },
       )
     } catch (error) {
       throw fulfillmentFailure(error)
     }
     try {
       await db.transaction(async (tx) => {
-        const locked = await requireClaim(tx, orderId, claimId, true)
-        if (locked.canceled_at) throw new NotAllowed('Cannot fulfill a canceled claim')
+        const locked = await part.require(tx, orderId, partId, true)
+        if (locked.canceled_at) throw new NotAllowed(`Cannot fulfill a canceled ${part.name}`)
         for (const { line, quantity } of planned) {
           const raised = await tx
             .update(lineItem)
@@ -127,11 +164,11 @@ export async function fulfillClaim(
               ),
             )
             .returning({ id: lineItem.id })
-          if (raised.length === 0) throw new NotAllowed(`The claim's item ${line.id} was fulfilled meanwhile`)
+          if (raised.length === 0) throw new NotAllowed(`The ${part.name}'s item ${line.id} was fulfilled meanwhile`)
         }
         await tx.insert(fulfillment).values({
           id,
-          claim_order_id: claimId,
+          [part.column]: partId,
           provider_id: provider.id,
           location_id: input.location_id ?? null,
           data,
@@ -141,9 +178,9 @@ export async function fulfillClaim(
         await tx
           .insert(fulfillmentItem)
           .values(planned.map(({ line, quantity }) => ({ fulfillment_id: id, item_id: line.id, quantity })))
-        await setClaimStatus(tx, claimId)
-        await emit(tx, CLAIM_EVENTS.fulfillmentCreated, {
-          id: claimId,
+        await settleStatus(tx, part, partId)
+        await emit(tx, part.events.fulfillmentCreated, {
+          id: partId,
           fulfillment_id: id,
           no_notification: input.no_notification ?? locked.no_notification,
         })
@@ -155,17 +192,18 @@ export async function fulfillClaim(
   })
 }
 
-/** `POST …/claims/:claim_id/fulfillments/:fulfillment_id/cancel`: not once shipped or canceled. */
-export async function cancelClaimFulfillment(
+/** `POST …/fulfillments/:fulfillment_id/cancel` of a claim or a swap: not once shipped or canceled. */
+export async function cancelPartFulfillment(
   db: Db,
   env: OrderEnv,
+  part: ShippedPart,
   orderId: string,
-  claimId: string,
+  partId: string,
   fulfillmentId: string,
 ): Promise<void> {
-  await withOrderOperation(db, orderId, 'claim-fulfillment-cancel', async () => {
-    await requireClaim(db, orderId, claimId)
-    const row = await requireClaimFulfillment(db, claimId, fulfillmentId)
+  await withOrderOperation(db, orderId, `${part.name}-fulfillment-cancel`, async () => {
+    await part.require(db, orderId, partId)
+    const row = await requirePartFulfillment(db, part, partId, fulfillmentId)
     if (row.shipped_at)
       throw new NotAllowed('The fulfillment has been shipped. Shipped fulfillments cannot be canceled')
     if (row.canceled_at) throw new NotAllowed('The fulfillment has already been canceled')
@@ -175,7 +213,7 @@ export async function cancelClaimFulfillment(
       throw fulfillmentFailure(error)
     }
     await db.transaction(async (tx) => {
-      await requireClaim(tx, orderId, claimId, true)
+      await part.require(tx, orderId, partId, true)
       const now = new Date()
       await tx.update(fulfillment).set({ canceled_at: now, updated_at: now }).where(eq(fulfillment.id, fulfillmentId))
       for (const item of await itemsOf(tx, fulfillmentId)) {
@@ -184,23 +222,24 @@ export async function cancelClaimFulfillment(
           .set({ fulfilled_quantity: sql`${lineItem.fulfilled_quantity} - ${item.quantity}`, updated_at: now })
           .where(eq(lineItem.id, item.item_id))
       }
-      await setClaimStatus(tx, claimId, 'canceled')
+      await settleStatus(tx, part, partId, 'canceled')
     })
   })
 }
 
-/** `POST …/claims/:claim_id/shipments`: the fulfilment leaves with its tracking numbers. */
-export async function createClaimShipment(
+/** `POST …/shipments` of a claim or a swap: the fulfilment leaves with its tracking numbers. */
+export async function createPartShipment(
   db: Db,
   env: OrderEnv,
+  part: ShippedPart,
   orderId: string,
-  claimId: string,
-  input: AdminPostOrdersOrderClaimsClaimShipmentsReq,
+  partId: string,
+  input: AdminPostOrdersOrderClaimsClaimShipmentsReq & { no_notification?: boolean },
 ): Promise<void> {
-  await withOrderOperation(db, orderId, 'claim-shipment', async () => {
-    const claim = await requireClaim(db, orderId, claimId)
-    if (claim.canceled_at) throw new NotAllowed('Cannot ship a canceled claim')
-    const row = await requireClaimFulfillment(db, claimId, input.fulfillment_id)
+  await withOrderOperation(db, orderId, `${part.name}-shipment`, async () => {
+    const found = await part.require(db, orderId, partId)
+    if (found.canceled_at) throw new NotAllowed(`Cannot ship a canceled ${part.name}`)
+    const row = await requirePartFulfillment(db, part, partId, input.fulfillment_id)
     if (row.canceled_at) throw new NotAllowed('Fulfillment has been canceled')
     if (row.shipped_at) throw new NotAllowed('Fulfillment has already been shipped')
     const trackingNumbers = [...new Set(input.tracking_numbers ?? [])]
@@ -211,13 +250,13 @@ export async function createClaimShipment(
       throw fulfillmentFailure(error)
     }
     await db.transaction(async (tx) => {
-      const locked = await requireClaim(tx, orderId, claimId, true)
+      const locked = await part.require(tx, orderId, partId, true)
       await recordShipment(tx, row.id, trackingNumbers, data)
-      await setClaimStatus(tx, claimId)
-      await emit(tx, CLAIM_EVENTS.shipmentCreated, {
-        id: claimId,
+      await settleStatus(tx, part, partId)
+      await emit(tx, part.events.shipmentCreated, {
+        id: partId,
         fulfillment_id: row.id,
-        no_notification: locked.no_notification,
+        no_notification: input.no_notification ?? locked.no_notification,
       })
     })
   })

@@ -12,7 +12,13 @@ import {
   ClaimFulfillmentParams,
   ClaimParams,
 } from './contract.js'
-import { cancelClaimFulfillment, createClaimShipment, fulfillClaim, liveClaimFulfillments } from './fulfillments.js'
+import {
+  cancelPartFulfillment,
+  CLAIM_PART,
+  createPartShipment,
+  fulfillPart,
+  liveClaimFulfillments,
+} from './fulfillments.js'
 import { cancelClaim, createClaim, updateClaim } from './service.js'
 
 const envOf = (app: FastifyInstance): OrderEnv => ({
@@ -99,7 +105,7 @@ export const adminOrderClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       changeThenAnswer(request.params.id, request.query, () =>
-        fulfillClaim(app.db, env, request.params.id, request.params.claim_id, request.body),
+        fulfillPart(app.db, env, CLAIM_PART, request.params.id, request.params.claim_id, request.body),
       ),
   )
 
@@ -108,7 +114,14 @@ export const adminOrderClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, params: ClaimFulfillmentParams, querystring: AdminOrderFindParams, response: ok } },
     async (request) =>
       changeThenAnswer(request.params.id, request.query, () =>
-        cancelClaimFulfillment(app.db, env, request.params.id, request.params.claim_id, request.params.fulfillment_id),
+        cancelPartFulfillment(
+          app.db,
+          env,
+          CLAIM_PART,
+          request.params.id,
+          request.params.claim_id,
+          request.params.fulfillment_id,
+        ),
       ),
   )
 
@@ -125,7 +138,7 @@ export const adminOrderClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       changeThenAnswer(request.params.id, request.query, () =>
-        createClaimShipment(app.db, env, request.params.id, request.params.claim_id, request.body),
+        createPartShipment(app.db, env, CLAIM_PART, request.params.id, request.params.claim_id, request.body),
       ),
   )
 }

@@ -108,8 +108,13 @@ async function claimedValue(
   )
 }
 
-/** Replacement lines priced in the order's region, with their tax lines; written by the caller. */
-async function plannedAdditionalItems(db: Db, env: OrderEnv, row: OrderRow, input: AdminPostOrdersOrderClaimsReq) {
+/** Replacement lines priced in the order's region, with their tax lines; written by the caller (claims, swaps). */
+export async function plannedAdditionalItems(
+  db: Db,
+  env: OrderEnv,
+  row: OrderRow,
+  input: Pick<AdminPostOrdersOrderClaimsReq, 'additional_items'>,
+) {
   const wanted = input.additional_items ?? []
   if (wanted.length === 0) return { lines: [], taxLines: [] }
   const variants = await loadCartVariants(
@@ -160,7 +165,7 @@ async function plannedAdditionalItems(db: Db, env: OrderEnv, row: OrderRow, inpu
 }
 
 /** Shipping methods of options of the order's region, at the given price or the option's. */
-async function plannedShippingMethods(db: Db, row: OrderRow, methods: readonly ClaimShippingMethodInput[]) {
+export async function plannedShippingMethods(db: Db, row: OrderRow, methods: readonly ClaimShippingMethodInput[]) {
   const fromOptions = methods.filter((method) => !method.id)
   if (fromOptions.some((method) => !method.option_id)) {
     throw new InvalidData('shipping_methods: each new shipping method needs an option_id')
@@ -234,7 +239,7 @@ function claimReturn(
 const ROLLED_BACK = Symbol('rolled back')
 
 /** Runs `work`'s checks in a transaction that is always rolled back: its refusal, or nothing. */
-async function dryRun(db: Db, work: (tx: Db) => Promise<unknown>): Promise<void> {
+export async function dryRun(db: Db, work: (tx: Db) => Promise<unknown>): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       await work(tx)

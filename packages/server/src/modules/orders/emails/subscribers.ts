@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { alreadyNotified, notify } from '../../notifications/notify.js'
 import { requireEdit } from '../edits/service.js'
 import { differenceDue } from '../edits/view.js'
-import { CLAIM_EVENTS, ORDER_EDIT_EVENTS, ORDER_EVENTS } from '../events.js'
+import { CLAIM_EVENTS, ORDER_EDIT_EVENTS, ORDER_EVENTS, SWAP_EVENTS } from '../events.js'
 import { RETURN_EVENTS } from '../returns/events.js'
-import { claimOrder } from '../schema.js'
+import { store } from '../../store/schema.js'
+import { claimOrder, swap } from '../schema.js'
 import { loadOrderForMail, refundOf, returnOf, trackingNumbersOf, type LoadedOrder } from './order-mail.js'
 
 type EventData = Record<string, unknown>
@@ -103,6 +104,21 @@ export function registerOrderMailSubscribers(app: FastifyInstance): void {
       claim_id: claimId,
       claim: { id: claimId, type: claim.type, refund_amount: claim.refund_amount ?? 0 },
     })
+  })
+
+  // A swap registered: the shopper completes its cart (the store's `swap_link_template`, v1) to pay
+  // any difference. Once per swap.
+  app.events.subscribe(SWAP_EVENTS.created, async (data) => {
+    const swapId = String(data.id)
+    const [row] = await app.db.select().from(swap).where(eq(swap.id, swapId))
+    if (!row) return
+    const once = { key: 'swap_id', value: swapId }
+    if (await alreadyNotified(app.db, SWAP_EVENTS.created, 'order', row.order_id, once)) return
+    const loaded = await loadOrderForMail(app.db, row.order_id)
+    if (!wanted(data, loaded)) return
+    const [settings] = await app.db.select({ template: store.swap_link_template }).from(store).limit(1)
+    const link = settings?.template && row.cart_id ? settings.template.replace(/\{cart_id\}/g, row.cart_id) : null
+    await send(SWAP_EVENTS.created, loaded, { swap_id: swapId, swap: { id: swapId, cart_id: row.cart_id, link } })
   })
 
   // A return requested, then received: once per return each.

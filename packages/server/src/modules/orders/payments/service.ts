@@ -36,7 +36,7 @@ async function settleOrderPaymentStatus(tx: Db, orderId: string): Promise<void> 
 }
 
 /** Captures each payment at its provider, outside any transaction; the first refusal stops. */
-async function capturePayments(env: OrderEnv, payments: readonly PaymentRow[]) {
+export async function capturePayments(env: OrderEnv, payments: readonly PaymentRow[]) {
   const captured: { id: string; data: PaymentData }[] = []
   let failure: AppError | undefined
   for (const entry of payments) {
@@ -51,7 +51,7 @@ async function capturePayments(env: OrderEnv, payments: readonly PaymentRow[]) {
   return { captured, failure }
 }
 
-async function recordCaptures(tx: Db, orderId: string | null, captured: { id: string; data: PaymentData }[]) {
+export async function recordCaptures(tx: Db, orderId: string | null, captured: { id: string; data: PaymentData }[]) {
   const now = new Date()
   for (const entry of captured) {
     await tx

@@ -25,6 +25,7 @@ import type { OrderRow } from '../loader.js'
 import { livePaymentsOf, recordRefunds, refundAtProviders } from '../payments/service.js'
 import { order, orderReturn, returnItem, returnReason, type FulfillmentStatus } from '../schema.js'
 import { RETURN_EVENTS } from './events.js'
+import { SWAP_EVENTS } from '../events.js'
 
 export type ReturnRow = typeof orderReturn.$inferSelect
 export type ReturnItemRow = typeof returnItem.$inferSelect
@@ -380,6 +381,13 @@ export async function receiveReturn(
         })
         .where(eq(orderReturn.id, returnId))
         .returning()
+      if (locked.swap_id) {
+        await emit(tx, SWAP_EVENTS.received, {
+          id: locked.swap_id,
+          order_id: locked.order_id,
+          no_notification: locked.no_notification,
+        })
+      }
       if (orderRow) {
         const tooMuch = !row.swap_id && amount > refundable
         await settleReturnedStatus(tx, orderRow.id, tooMuch ? 'requires_action' : undefined)
