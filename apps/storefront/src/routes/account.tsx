@@ -117,7 +117,7 @@ function AccountPage() {
                 <button
                   type="button"
                   className="underline"
-                  onClick={() => deleteAddress.mutate({ addressId: address.id! })}
+                  onClick={() => deleteAddress.mutate({ addressId: address.id })}
                 >
                   {t('account.deleteAddress', { address: line })}
                 </button>

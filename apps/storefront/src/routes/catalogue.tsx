@@ -77,7 +77,7 @@ export default function Catalogue() {
           value={state.collection ?? ''}
           options={[
             { value: '', label: t('catalogue.all') },
-            ...collections.map((c) => ({ value: c.id!, label: c.title! })),
+            ...collections.map((c) => ({ value: c.id, label: c.title! })),
           ]}
           onChange={(value) => setParam('collection', value)}
         />
@@ -87,7 +87,7 @@ export default function Catalogue() {
             value={state.category ?? ''}
             options={[
               { value: '', label: t('catalogue.all') },
-              ...product_categories.map((c) => ({ value: c.id!, label: c.name! })),
+              ...product_categories.map((c) => ({ value: c.id, label: c.name! })),
             ]}
             onChange={(value) => setParam('category', value)}
           />

@@ -34,7 +34,7 @@ beforeAll(async () => {
     title: 'Checkout mug',
     variants: [{ inventory_quantity: 10, prices: [{ amount: 1500, currency_code: 'usd', region_id: region.id }] }],
   })
-  shop.variantId = product.variants![0].id!
+  shop.variantId = product.variants![0].id
   await makeShippingOption(db, region.id, { name: 'Courier', amount: 500 })
 })
 
@@ -57,7 +57,7 @@ async function cartNeedingMore(client: EmporiumClient): Promise<string> {
     },
   })
   const { shipping_options } = await client.store.shippingOptions.listCartOptions(cart.id)
-  await client.store.carts.addShippingMethod(cart.id, { option_id: shipping_options[0].id! })
+  await client.store.carts.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
   await client.store.carts.createPaymentSessions(cart.id)
   return cart.id
 }

@@ -221,7 +221,7 @@ export default function Checkout() {
                     onChange={() => {
                       setPickedOption(option.id)
                       addShippingMethod.mutate(
-                        { option_id: option.id! },
+                        { option_id: option.id },
                         { onError: fail, onSettled: () => setPickedOption(undefined) },
                       )
                     }}

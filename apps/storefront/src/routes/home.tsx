@@ -44,7 +44,7 @@ export default function Home() {
       </section>
       <h2 className="mt-8 text-xl font-bold">{t('home.featured')}</h2>
       {collections.map((collection) => (
-        <FeaturedCollection key={collection.id} id={collection.id!} title={collection.title!} />
+        <FeaturedCollection key={collection.id} id={collection.id} title={collection.title!} />
       ))}
     </>
   )

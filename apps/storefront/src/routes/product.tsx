@@ -28,18 +28,18 @@ export default function ProductPage() {
   const values = Object.fromEntries(
     options.map((option) => [
       option.id,
-      chosen[option.id!] ?? variants[0]?.options?.find((value) => value.option_id === option.id)?.value ?? '',
+      chosen[option.id] ?? variants[0]?.options?.find((value) => value.option_id === option.id)?.value ?? '',
     ]),
   )
   const variant =
     variants.find((candidate) =>
       options.every((option) =>
-        candidate.options?.some((value) => value.option_id === option.id && value.value === values[option.id!]),
+        candidate.options?.some((value) => value.option_id === option.id && value.value === values[option.id]),
       ),
     ) ?? variants[0]
   const stock = variant ? stockOf(variant) : { available: 0, sellable: false }
   const hasPrice = variant?.prices?.some((price) => price.currency_code.toLowerCase() === region.currency_code)
-  const inCart = variant ? (cart.getItem(variant.id!)?.quantity ?? 0) : 0
+  const inCart = variant ? (cart.getItem(variant.id)?.quantity ?? 0) : 0
   const images = product.images?.length
     ? product.images
     : product.thumbnail
@@ -52,7 +52,7 @@ export default function ProductPage() {
     cart.addItem({
       variant: {
         ...variant,
-        id: variant.id!,
+        id: variant.id,
         prices: variant.prices ?? [],
         inventory_quantity: stock.available,
         product_title: product.title,
@@ -121,9 +121,9 @@ export default function ProductPage() {
                 <button
                   key={value}
                   type="button"
-                  aria-pressed={values[option.id!] === value}
+                  aria-pressed={values[option.id] === value}
                   onClick={() => {
-                    setChosen({ ...values, [option.id!]: value })
+                    setChosen({ ...values, [option.id]: value })
                     setAdded(false)
                   }}
                   className="rounded border border-gray-500 px-3 py-1 aria-pressed:bg-gray-900 aria-pressed:text-white"

@@ -27,7 +27,7 @@ beforeAll(async () => {
     title: `Linen ${shop.word} shirt`,
     variants: [{ inventory_quantity: 10, prices: [{ amount: 2500, currency_code: 'usd', region_id: region.id }] }],
   })
-  shop.variantId = product.variants![0].id!
+  shop.variantId = product.variants![0].id
   await makeShippingOption(db, region.id, { name: 'Courier', amount: 500 })
 })
 
