@@ -13,6 +13,7 @@ import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './return-reaso
 import { adminReturnRoutes, storeReturnRoutes } from './returns/routes.js'
 import { adminOrderTimelineRoutes } from './timeline/routes.js'
 import { adminOrderClaimRoutes } from './claims/routes.js'
+import { adminDashboardRoutes } from './dashboard/routes.js'
 import { adminOrderEditRoutes, storeOrderEditRoutes } from './edits/routes.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
@@ -33,6 +34,7 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(storeReturnReasonRoutes)
   await app.register(adminReturnRoutes)
   await app.register(storeReturnRoutes)
+  await app.register(adminDashboardRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)
 }
