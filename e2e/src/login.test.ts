@@ -16,8 +16,8 @@ describe('logging in', () => {
 
     await page.getByLabel(/^Password/).fill(demoAdmin.password)
     await page.getByRole('button', { name: 'Continue' }).click()
-    await page.waitForURL('**/app/a/orders')
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
+    await page.waitForURL('**/app/a')
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor()
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true)
     await context.close()
   })

@@ -4,12 +4,13 @@ import { DateTime, Nullable } from '../../../core/schemas.js'
 /** The periods the dashboard reads, each ending today (UTC), and their length in days. */
 export const DASHBOARD_PERIODS = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 } as const
 export type DashboardPeriod = keyof typeof DASHBOARD_PERIODS
+const PERIOD_NAMES = ['7d', '30d', '90d', '365d'] as const satisfies readonly DashboardPeriod[]
 
 export const AdminGetDashboardParams = Type.Object(
   {
     period: Type.Optional(
       Type.Union(
-        Object.keys(DASHBOARD_PERIODS).map((period) => Type.Literal(period)),
+        PERIOD_NAMES.map((period) => Type.Literal(period)),
         { description: 'How far back the figures reach, ending today (UTC). Defaults to 30d.' },
       ),
     ),
