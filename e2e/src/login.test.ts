@@ -4,7 +4,7 @@ import { demoAdmin, logIn, screenshot, useBrowser } from './support.js'
 const browser = useBrowser()
 
 describe('logging in', () => {
-  it('refuses a wrong password with a message, then lands on the products with the right one', async () => {
+  it('refuses a wrong password with a message, then lands on the home with the right one', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
 

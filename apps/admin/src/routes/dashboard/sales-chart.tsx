@@ -23,7 +23,7 @@ export function DayChart({ days, measure, currency, language, label }: DayChartP
       <figcaption className="sr-only">{label}</figcaption>
       <div aria-hidden="true" className="h-56 w-full" dir="ltr">
         <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-          <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e5e7eb" />
             <XAxis dataKey="date" tickFormatter={shortDate(language)} tick={{ fontSize: 12 }} minTickGap={24} />
             <YAxis
