@@ -21,6 +21,8 @@ export const ROUTES_CALLED_ELSEWHERE: readonly string[] = [
   '/store/returns',
   // admin-draft-orders.test.ts
   '/admin/draft-orders',
+  // admin-dashboard.test.ts
+  '/admin/dashboard',
 ]
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
