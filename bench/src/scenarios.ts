@@ -1,5 +1,6 @@
 import type autocannon from 'autocannon'
 import { checkoutScenarios } from './checkout-scenarios.js'
+import { dashboardScenarios } from './dashboard-scenarios.js'
 import { orderScenarios } from './order-scenarios.js'
 
 /** What the scenarios need from the seeded database, read once before the load starts. */
@@ -145,6 +146,7 @@ export const scenarios: Scenario[] = [
   },
   ...checkoutScenarios,
   ...orderScenarios,
+  ...dashboardScenarios,
 ]
 
 /** The names `--only a,b` gives, or undefined without it; exits naming any that is unknown. */

@@ -40,7 +40,7 @@ describe.each(VIEWPORTS)('customers at $width×$height', ({ name: size, width, h
     const problems = watchForProblems(page)
     const a11y: string[] = []
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
 
     await openArea(page, 'Customers')
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor()

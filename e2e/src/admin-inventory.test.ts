@@ -56,7 +56,7 @@ describe.each(VIEWPORTS)('inventory at $width×$height', ({ name: size, width, h
     const page = await context.newPage()
     const problems = watchForProblems(page)
     await logIn(page, server.login.email, server.login.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
 
     await openArea(page, 'Inventory')
     await page.getByRole('heading', { name: 'Inventory', level: 1 }).waitFor()

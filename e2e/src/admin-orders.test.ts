@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   AdminApi,
-  baseUrl,
   demoAdmin,
   logIn,
   openArea,
@@ -15,71 +14,15 @@ import {
   watchForProblems,
 } from './support.js'
 import { tabTo } from './storefront-support.js'
+import { placeOrder } from './orders-support.js'
 
 const browser = useBrowser()
-
-interface PlacedOrder {
-  id: string
-  display_id: number
-  email: string
-}
 
 interface AdminOrder {
   payment_status: string
   fulfillment_status: string
   refunded_total: number
   fulfillments: { tracking_numbers: string[] }[]
-}
-
-/** Checks out a one-shirt cart through the store API, as a shopper would, and returns the order. */
-async function placeOrder(api: AdminApi, email: string): Promise<PlacedOrder> {
-  const { publishable_api_keys: keys } = await api.request<{ publishable_api_keys: { id: string }[] }>(
-    'GET',
-    '/admin/publishable-api-keys?limit=1',
-  )
-  const store = async <T>(method: string, path: string, body?: Record<string, unknown>): Promise<T> => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        'x-publishable-api-key': keys[0]!.id,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-    return (await res.json()) as T
-  }
-  const { regions } = await store<{ regions: { id: string; countries: { iso_2: string }[] }[] }>(
-    'GET',
-    '/store/regions',
-  )
-  const region = regions[0]!
-  const { products } = await store<{ products: { variants: { id: string }[] }[] }>(
-    'GET',
-    `/store/products?handle=classic-t-shirt&region_id=${region.id}`,
-  )
-  const { cart } = await store<{ cart: { id: string } }>('POST', '/store/carts', { region_id: region.id })
-  await store('POST', `/store/carts/${cart.id}/line-items`, { variant_id: products[0]!.variants[0]!.id, quantity: 2 })
-  await store('POST', `/store/carts/${cart.id}`, {
-    email,
-    shipping_address: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      address_1: '12 Analytical Row',
-      city: 'London',
-      postal_code: 'N1 7AA',
-      country_code: region.countries[0]!.iso_2,
-    },
-  })
-  const { shipping_options: options } = await store<{ shipping_options: { id: string }[] }>(
-    'GET',
-    `/store/shipping-options/${cart.id}`,
-  )
-  await store('POST', `/store/carts/${cart.id}/shipping-methods`, { option_id: options[0]!.id })
-  await store('POST', `/store/carts/${cart.id}/payment-sessions`)
-  const completed = await store<{ type: string; data: PlacedOrder }>('POST', `/store/carts/${cart.id}/complete`)
-  expect(completed.type).toBe('order')
-  return completed.data
 }
 
 /** Waits for the success toast of a write. */
@@ -98,7 +41,7 @@ describe.each(VIEWPORTS)('orders at $width×$height', ({ name: size, width, heig
     const problems = watchForProblems(page)
     const a11y: string[] = []
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
 
     await openArea(page, 'Orders')
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
@@ -182,7 +125,7 @@ describe('orders by keyboard', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
     const problems = watchForProblems(page)
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
     await page.goto(`/app/a/orders/${order.id}`)
     await page.getByRole('heading', { name: `Order #${order.display_id}`, level: 1 }).waitFor()
 

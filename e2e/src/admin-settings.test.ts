@@ -40,7 +40,7 @@ describe.each(VIEWPORTS)('settings and moved screens at $width×$height', ({ nam
     await page.setViewportSize({ width, height })
     const problems = watchForProblems(page)
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
 
     await page.goto('/app/a/settings/shipping')
     await page.getByRole('heading', { name: 'Shipping', level: 1 }).waitFor()

@@ -57,7 +57,7 @@ describe('usage-data consent', () => {
     await consent.getByRole('button', { name: 'Continue' }).click()
     await page.getByText('Analytics preferences success', { exact: true }).waitFor()
     await consent.waitFor({ state: 'detached' })
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor()
 
     const own = await AdminApi.login(email, password)
     const { analytics_config } = await own.request<{ analytics_config: { opt_out: boolean; anonymize: boolean } }>(
@@ -70,7 +70,7 @@ describe('usage-data consent', () => {
     const configRead = page.waitForResponse((res) => res.url().endsWith('/admin/analytics-configs'))
     await page.reload()
     expect((await configRead).status()).toBe(200)
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor()
     expect(await consent.count()).toBe(0)
     await context.close()
   })

@@ -8,7 +8,7 @@ describe('interface language', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
     await page.goto('/app/a/products')
     await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor()
     const direction = () => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])

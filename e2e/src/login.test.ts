@@ -4,7 +4,7 @@ import { demoAdmin, logIn, screenshot, useBrowser } from './support.js'
 const browser = useBrowser()
 
 describe('logging in', () => {
-  it('refuses a wrong password with a message, then lands on the products with the right one', async () => {
+  it('refuses a wrong password with a message, then lands on the home with the right one', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
 
@@ -16,8 +16,8 @@ describe('logging in', () => {
 
     await page.getByLabel(/^Password/).fill(demoAdmin.password)
     await page.getByRole('button', { name: 'Continue' }).click()
-    await page.waitForURL('**/app/a/orders')
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
+    await page.waitForURL('**/app/a')
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor()
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true)
     await context.close()
   })

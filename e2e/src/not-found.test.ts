@@ -15,11 +15,11 @@ describe('not found', () => {
     await screenshot(page, 'not-found')
 
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
     await page.goto('/app/a/no-such-area')
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
     await page.getByRole('link', { name: 'Back to the dashboard' }).click()
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
     await context.close()
   })
 })

@@ -31,7 +31,7 @@ describe('products', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
     await page.goto('/app/a/products')
     await page.getByRole('table', { name: 'Products' }).waitFor()
     await screenshot(page, 'product-list')

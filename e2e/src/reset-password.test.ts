@@ -32,8 +32,8 @@ describe('resetting a password', () => {
 
     await page.getByRole('link', { name: 'Go to log in' }).click()
     await logIn(page, email, newPassword)
-    await page.waitForURL('**/app/a/orders')
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
+    await page.waitForURL('**/app/a')
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor()
     await page.getByText(email, { exact: true }).waitFor()
     await context.close()
 

@@ -180,8 +180,11 @@ export const VIEWPORTS = [
 /** Opens an admin area: from the sidebar on a wide screen, through the menu drawer on a phone. */
 export async function openArea(page: Page, name: string): Promise<void> {
   const menu = page.getByRole('button', { name: 'Open menu' })
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' })
+  // Right after login the shell may still be loading: wait for the sidebar or the menu button.
+  await menu.or(navigation).first().waitFor()
   if (await menu.isVisible()) await menu.click()
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click()
+  await navigation.getByRole('link', { name, exact: true }).click()
 }
 
 /**

@@ -136,3 +136,33 @@ describe('i18n', () => {
     expect(options.detection?.caches).toEqual(['localStorage'])
   })
 })
+
+describe('mixed-direction text', () => {
+  async function translate(language: string) {
+    const instance = i18next.createInstance()
+    await instance.init({
+      ...i18nOptions(),
+      backend: undefined,
+      lng: language,
+      ns: ['settings'],
+      defaultNS: 'settings',
+      resources: {
+        ar: { settings: { deleted: 'تم حذف {{name}}.', total: 'الإجمالي: {{total}}' } },
+        en: { settings: { deleted: '{{name}} deleted.', total: 'Total: {{total}}' } },
+      },
+    })
+    return instance
+  }
+
+  it('isolates every interpolated value in Arabic, so a Latin name or a price keeps its place', async () => {
+    const ar = await translate('ar')
+    expect(ar.t('deleted', { name: 'Classic T-Shirt' })).toBe('تم حذف \u2068Classic T-Shirt\u2069.')
+    expect(ar.t('total', { total: '$12.50' })).toBe('الإجمالي: \u2068$12.50\u2069')
+  })
+
+  it('leaves left-to-right languages as written', async () => {
+    const en = await translate('en')
+    expect(en.t('deleted', { name: 'Classic T-Shirt' })).toBe('Classic T-Shirt deleted.')
+    expect(en.t('total', { total: '$12.50' })).toBe('Total: $12.50')
+  })
+})

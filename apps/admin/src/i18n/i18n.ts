@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'inventory',
   'shipping',
   'orders',
+  'dashboard',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */
@@ -36,7 +37,8 @@ export function i18nOptions(baseUrl = ''): InitOptions<HttpBackendOptions> {
     maxParallelReads: 10,
     maxRetries: 5,
     retryTimeout: 350,
-    interpolation: { escapeValue: false },
+    // Every interpolated value goes through `isolateInRtl`, so names and prices keep their direction.
+    interpolation: { escapeValue: false, alwaysFormat: true, format: isolateInRtl },
     showSupportNotice: false,
     backend: { loadPath: `${baseUrl}/locales/{{lng}}/{{ns}}.json` },
     detection: {
@@ -46,6 +48,17 @@ export function i18nOptions(baseUrl = ''): InitOptions<HttpBackendOptions> {
       convertDetectedLanguage: normalizeLanguage,
     },
   }
+}
+
+/**
+ * In a right-to-left language, an interpolated name, price or number is wrapped in Unicode
+ * isolates (FSI … PDI), so a left-to-right value such as "$12.50" or "Classic T-Shirt." cannot
+ * reorder the Arabic sentence around it, nor its punctuation. Other languages get it unchanged.
+ */
+export function isolateInRtl(value: unknown, _format?: string, language?: string): unknown {
+  if (typeof value !== 'string' && typeof value !== 'number') return value
+  if (!language || i18next.dir(language) !== 'rtl') return value
+  return `\u2068${value}\u2069`
 }
 
 /** Keeps <html lang dir> in step with the language: Arabic reads right to left. */

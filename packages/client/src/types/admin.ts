@@ -4,6 +4,7 @@ import type {
   batchJobs,
   inventory,
   customers,
+  dashboard,
   draftOrders,
   lookups,
   notes,
@@ -97,6 +98,9 @@ export type AdminPostNotificationsNotificationResendReq = Static<
 >
 export type OrderTimelineEntry = Static<typeof orderTimeline.TimelineEntry>
 export type AdminOrderTimelineRes = Static<typeof orderTimeline.AdminOrderTimelineRes>
+export type Dashboard = Static<typeof dashboard.Dashboard>
+export type AdminDashboardRes = Static<typeof dashboard.AdminDashboardRes>
+export type AdminGetDashboardParams = Static<typeof dashboard.AdminGetDashboardParams>
 export type AdminGetCustomersParams = Static<typeof customers.AdminGetCustomersParams>
 export type AdminCustomersListRes = Static<typeof customers.AdminCustomersListRes>
 export type AdminCustomersRes = Static<typeof customers.AdminCustomersRes>

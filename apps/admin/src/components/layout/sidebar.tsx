@@ -27,6 +27,9 @@ export function Sidebar({ storeName, areas, extensionLinks, footer }: SidebarPro
         <Logo name={storeName} />
       </div>
       <nav aria-label={t('sidebar.label')} className="flex flex-1 flex-col gap-1 overflow-y-auto px-3">
+        <NavLink to="/a" end className={linkClass}>
+          {t('dashboard:nav')}
+        </NavLink>
         {areas.map((area) => (
           <NavLink key={area.key} to={`/a${area.path}`} className={linkClass}>
             {t(area.labelKey)}

@@ -60,6 +60,15 @@ export const CORE_SETTINGS_PAGES: readonly CoreSettingsPage[] = [
     routes: page(() => import('./shipping/shipping').then((module) => ({ Component: module.Shipping }))),
   },
   {
+    key: 'return-reasons',
+    path: '/return-reasons',
+    labelKey: 'settings:cards.returnReasons.label',
+    descriptionKey: 'settings:cards.returnReasons.description',
+    routes: page(() =>
+      import('./return-reasons/return-reasons').then((module) => ({ Component: module.ReturnReasons })),
+    ),
+  },
+  {
     key: 'team',
     path: '/team',
     labelKey: 'settings:cards.team.label',

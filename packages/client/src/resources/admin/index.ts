@@ -21,7 +21,7 @@ import {
   AdminSwaps,
 } from './commerce.js'
 import { AdminInventoryItems, AdminReservations, AdminStockLocations } from './inventory.js'
-import { AdminAnalyticsConfigs, AdminBatchJobs, AdminCustom, AdminPayments } from './other.js'
+import { AdminAnalyticsConfigs, AdminBatchJobs, AdminCustom, AdminDashboard, AdminPayments } from './other.js'
 import { AdminAuth, AdminCustomerGroups, AdminCustomers, AdminInvites, AdminUsers } from './people.js'
 import {
   AdminCurrencies,
@@ -43,6 +43,7 @@ export class AdminApi {
   readonly batchJobs: AdminBatchJobs
   readonly collections: AdminCollections
   readonly currencies: AdminCurrencies
+  readonly dashboard: AdminDashboard
   readonly custom: AdminCustom
   readonly customerGroups: AdminCustomerGroups
   readonly customers: AdminCustomers
@@ -84,6 +85,7 @@ export class AdminApi {
     this.batchJobs = new AdminBatchJobs(http)
     this.collections = new AdminCollections(http)
     this.currencies = new AdminCurrencies(http)
+    this.dashboard = new AdminDashboard(http)
     this.custom = new AdminCustom(http)
     this.customerGroups = new AdminCustomerGroups(http)
     this.customers = new AdminCustomers(http)

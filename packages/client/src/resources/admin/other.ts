@@ -21,6 +21,13 @@ export class AdminPayments extends Resource {
   }
 }
 
+/** The admin home's figures (an Emporium extension: `GET /admin/dashboard`). */
+export class AdminDashboard extends Resource {
+  retrieve(query?: T.AdminGetDashboardParams, headers?: RequestHeaders): ResponsePromise<T.AdminDashboardRes> {
+    return this.getRequest('/admin/dashboard', query, headers)
+  }
+}
+
 export class AdminAnalyticsConfigs extends Resource {
   /** The signed-in user's analytics preferences (only with the analytics feature flag on). */
   retrieve(headers?: RequestHeaders): ResponsePromise<T.AdminAnalyticsConfigRes> {

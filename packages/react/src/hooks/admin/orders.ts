@@ -11,7 +11,14 @@ import {
   type IdMutationHook,
   type MutationOptions,
 } from '../factory.js'
-import { adminDraftOrderKeys, adminOrderEditKeys, adminOrderKeys, adminReturnKeys, adminSwapKeys } from './keys.js'
+import {
+  adminDashboardKeys,
+  adminDraftOrderKeys,
+  adminOrderEditKeys,
+  adminOrderKeys,
+  adminReturnKeys,
+  adminSwapKeys,
+} from './keys.js'
 
 type Admin = EmporiumClient['admin']
 type Orders = Admin['orders']
@@ -292,4 +299,13 @@ export const useAdminCancelOrderEdit = idMutation((c, id) => c.admin.orderEdits.
 export const useAdminConfirmOrderEdit = idMutation(
   (c, id) => c.admin.orderEdits.confirm(id),
   (id) => [...orderEditChange(id), adminOrderKeys.all],
+)
+
+/**
+ * The admin home's figures for a period ending today (an Emporium extension: `GET /admin/dashboard`).
+ *
+ * @example const { dashboard } = useAdminDashboard({ period: '30d' })
+ */
+export const useAdminDashboard = listQuery(adminDashboardKeys, (c, q?: Arg<Admin['dashboard']['retrieve'], 0>) =>
+  c.admin.dashboard.retrieve(q),
 )

@@ -14,6 +14,7 @@ import { adminReturnRoutes, storeReturnRoutes } from './returns/routes.js'
 import { adminOrderTimelineRoutes } from './timeline/routes.js'
 import { adminOrderClaimRoutes } from './claims/routes.js'
 import { adminSwapRoutes, storeSwapRoutes } from './swaps/routes.js'
+import { adminDashboardRoutes } from './dashboard/routes.js'
 import { adminOrderEditRoutes, storeOrderEditRoutes } from './edits/routes.js'
 
 /** Orders placed from carts: cart completion, store order reads, guest lookup and order claims. */
@@ -36,6 +37,7 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(storeReturnReasonRoutes)
   await app.register(adminReturnRoutes)
   await app.register(storeReturnRoutes)
+  await app.register(adminDashboardRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)
 }
