@@ -265,7 +265,9 @@ export async function updateLineItem(
       await tx.delete(lineItem).where(eq(lineItem.id, line.id))
     } else {
       if (!region) throw NotFound.entity('Region', row.region_id)
-      const entry = line.variant_id ? (await loadCartVariants(tx, [line.variant_id], row.customer_id)).get(line.variant_id) : undefined
+      const entry = line.variant_id
+        ? (await loadCartVariants(tx, [line.variant_id], row.customer_id)).get(line.variant_id)
+        : undefined
       if (entry) {
         const assertInStock = await stockCheck(tx, env.flags, row.sales_channel_id, [entry.variant.id])
         assertInStock(entry.variant, input.quantity + (await otherUnits(tx, line)))

@@ -41,7 +41,6 @@ const variantsStatement = prepared('cart_variants', (db) =>
     .where(and(sql`${productVariant.id} = ANY(${ids})`, isNull(productVariant.deleted_at), isNull(product.deleted_at))),
 )
 
-
 /**
  * Live variants of live products, by id, with their products and default prices, in one statement
  * whatever the number of variants. Unknown or deleted variants are absent.

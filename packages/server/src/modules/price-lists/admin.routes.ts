@@ -43,13 +43,21 @@ export const adminPriceListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => listPriceLists(app.db, request.query, flags),
   )
 
-  app.post('/admin/price-lists', { schema: { tags, body: AdminPostPriceListsReq, response: one } }, async (request) => ({
-    price_list: await createPriceList(app.db, request.body, flags),
-  }))
+  app.post(
+    '/admin/price-lists',
+    { schema: { tags, body: AdminPostPriceListsReq, response: one } },
+    async (request) => ({
+      price_list: await createPriceList(app.db, request.body, flags),
+    }),
+  )
 
-  app.get('/admin/price-lists/:id', { schema: { tags, params: PriceListIdParams, response: one } }, async (request) => ({
-    price_list: await retrievePriceList(app.db, request.params.id, flags),
-  }))
+  app.get(
+    '/admin/price-lists/:id',
+    { schema: { tags, params: PriceListIdParams, response: one } },
+    async (request) => ({
+      price_list: await retrievePriceList(app.db, request.params.id, flags),
+    }),
+  )
 
   app.post(
     '/admin/price-lists/:id',

@@ -92,8 +92,9 @@ export const AdminDeletePriceListsPriceListProductsPricesBatchReq = Type.Object(
   { product_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 )
-export type AdminDeletePriceListsPriceListProductsPricesBatchReq =
-  Static<typeof AdminDeletePriceListsPriceListProductsPricesBatchReq>
+export type AdminDeletePriceListsPriceListProductsPricesBatchReq = Static<
+  typeof AdminDeletePriceListsPriceListProductsPricesBatchReq
+>
 
 export const priceListsPaging = listPaging(10)
 

@@ -59,7 +59,14 @@ export async function upsertListPrices(
   const added = resolved.flatMap((price, index) =>
     price.id
       ? []
-      : [{ id: generateId('ma'), price_list_id: priceListId, variant_id: prices[index].variant_id, ...priceColumns(price) }],
+      : [
+          {
+            id: generateId('ma'),
+            price_list_id: priceListId,
+            variant_id: prices[index].variant_id,
+            ...priceColumns(price),
+          },
+        ],
   )
   if (added.length > 0) await tx.insert(moneyAmount).values(added)
 }
@@ -85,6 +92,9 @@ export const removePricesOfProducts = (tx: Db, priceListId: string, productIds: 
     priceListId,
     inArray(
       moneyAmount.variant_id,
-      tx.select({ id: productVariant.id }).from(productVariant).where(inArray(productVariant.product_id, [...productIds])),
+      tx
+        .select({ id: productVariant.id })
+        .from(productVariant)
+        .where(inArray(productVariant.product_id, [...productIds])),
     ),
   )

@@ -41,7 +41,12 @@ export interface PriceListFlags {
 }
 
 /** The lists with the relations asked for: one statement per relation, whatever the number of lists. */
-async function views(db: Db, rows: PriceListRow[], relations: Set<string>, flags: PriceListFlags): Promise<PriceList[]> {
+async function views(
+  db: Db,
+  rows: PriceListRow[],
+  relations: Set<string>,
+  flags: PriceListFlags,
+): Promise<PriceList[]> {
   const ids = rows.map((row) => row.id)
   const [prices, groups] = await Promise.all([
     relations.has('prices') && ids.length > 0
@@ -74,7 +79,8 @@ async function views(db: Db, rows: PriceListRow[], relations: Set<string>, flags
 const live = isNull(priceList.deleted_at)
 
 /** `name=`/`description=`: the whole text, case aside (served by the trigram indexes). */
-const sameText = (column: typeof priceList.name | typeof priceList.description, value: string) => ilike(column, escapeLike(value))
+const sameText = (column: typeof priceList.name | typeof priceList.description, value: string) =>
+  ilike(column, escapeLike(value))
 
 const inGroups = (ids: string[]) =>
   sql`EXISTS (SELECT 1 FROM ${priceListCustomerGroup} WHERE ${priceListCustomerGroup.price_list_id} = ${priceList.id}
@@ -113,7 +119,13 @@ export async function listPriceLists(
     ...dateConditions(priceList.updated_at, query.updated_at, 'updated_at'),
   ])
   const order = orderBy(query.order, SORTABLE, '-created_at', priceList.id)
-  const rows = await db.select().from(priceList).where(where).orderBy(...order).limit(page.limit).offset(page.offset)
+  const rows = await db
+    .select()
+    .from(priceList)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset)
   const count = await listTotal(db, priceList, where, { rows: rows.length, ...page })
   return listAnswer('price_lists', await views(db, rows, relations, flags), count, page)
 }
