@@ -21,6 +21,8 @@ export const ROUTES_CALLED_ELSEWHERE: readonly string[] = [
   '/store/returns',
   // admin-draft-orders.test.ts
   '/admin/draft-orders',
+  // admin-price-lists.test.ts
+  '/admin/price-lists',
 ]
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
