@@ -21,16 +21,6 @@ interface SoftDeletable extends Entity {
 /** A request body of a route without a server contract yet. */
 export type Payload = Json
 
-export interface PriceList extends SoftDeletable {
-  name: string
-  description: string
-  type: 'sale' | 'override'
-  status: 'active' | 'draft'
-  starts_at: Timestamp | null
-  ends_at: Timestamp | null
-  includes_tax?: boolean
-}
-
 export interface Swap extends SoftDeletable {
   fulfillment_status: string
   payment_status: string
