@@ -2,7 +2,7 @@ import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
 import type * as T from '../../types/admin.js'
 import type { AdminOrdersRes } from '../../types/admin.js'
 import type { Payload, Swap } from '../../types/local.js'
-import { CrudResource, type LocalCrud } from '../crud.js'
+import { CrudResource } from '../crud.js'
 import { Resource, seg, type ListParams, type PageRes } from '../resource.js'
 
 /** Routes of SPEC §7 "Admin" whose server contracts are still to come: typed with local types. */
