@@ -20,6 +20,7 @@ const MODULE_ORDER = [
   'regions',
   'catalog',
   'customers',
+  'price-lists',
   'promotions',
   'shipping',
   'tax',
@@ -47,7 +48,7 @@ const FAST_PATH_USERS = [
   `${SRC}/db/(connection|transactions|sweeper)\\.ts$`,
   `${SRC}/core/idempotency\\.ts$`,
   `${SRC}/events/outbox\\.ts$`,
-  `${SRC}/modules/(carts|orders|catalog|inventory|payment-collections|shipping|tax|customers|promotions|regions|store|sales-channels|batch-jobs)/`,
+  `${SRC}/modules/(carts|orders|catalog|price-lists|inventory|payment-collections|shipping|tax|customers|promotions|regions|store|sales-channels|batch-jobs)/`,
 ]
 
 module.exports = {

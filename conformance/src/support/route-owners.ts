@@ -27,6 +27,8 @@ export const ROUTES_CALLED_ELSEWHERE: readonly string[] = [
   '/store/swaps',
   // admin-dashboard.test.ts
   '/admin/dashboard',
+  // admin-price-lists.test.ts
+  '/admin/price-lists',
 ]
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)

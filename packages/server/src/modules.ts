@@ -9,6 +9,7 @@ import { notesModule } from './modules/notes/module.js'
 import { notificationsModule } from './modules/notifications/module.js'
 import { ordersModule } from './modules/orders/module.js'
 import { paymentCollectionsModule } from './modules/payment-collections/module.js'
+import { priceListsModule } from './modules/price-lists/module.js'
 import { promotionsModule } from './modules/promotions/module.js'
 import { regionsModule } from './modules/regions/module.js'
 import { salesChannelsModule } from './modules/sales-channels/module.js'
@@ -28,6 +29,7 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   catalogModule,
   inventoryModule,
   customersModule,
+  priceListsModule,
   promotionsModule,
   taxModule,
   shippingModule,

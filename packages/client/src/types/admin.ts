@@ -15,6 +15,7 @@ import type {
   paymentCollections,
   products,
   promotions,
+  priceLists,
   giftCards,
   regions,
   returnReasons,
@@ -297,3 +298,20 @@ export type AdminPostOrderEditsRequestConfirmationReq = Static<
 >
 export type AdminOrderEditDeleteRes = Static<typeof orderEdits.OrderEditDeleteRes>
 export type AdminOrderEditItemChangeDeleteRes = Static<typeof orderEdits.OrderItemChangeDeleteRes>
+
+export type PriceList = Static<typeof priceLists.PriceList>
+export type AdminPriceListPriceInput = Static<typeof priceLists.PriceListPriceInput>
+export type AdminGetPriceListPaginationParams = Static<typeof priceLists.AdminGetPriceListPaginationParams>
+export type AdminPostPriceListsPriceListReq = Static<typeof priceLists.AdminPostPriceListsReq>
+export type AdminPostPriceListsPriceListPriceListReq = Static<typeof priceLists.AdminPostPriceListsPriceListReq>
+export type AdminPostPriceListPricesPricesReq = Static<typeof priceLists.AdminPostPriceListPricesPricesReq>
+export type AdminDeletePriceListPricesPricesReq = Static<typeof priceLists.AdminDeletePriceListPricesPricesReq>
+export type AdminDeletePriceListsPriceListProductsPricesBatchReq = Static<
+  typeof priceLists.AdminDeletePriceListsPriceListProductsPricesBatchReq
+>
+export type AdminGetPriceListsPriceListProductsParams = Static<
+  typeof priceLists.AdminGetPriceListsPriceListProductsParams
+>
+export type AdminPriceListRes = Static<typeof priceLists.AdminPriceListRes>
+export type AdminPriceListsListRes = Static<typeof priceLists.AdminPriceListsListRes>
+export type AdminPriceListDeleteBatchRes = Static<typeof priceLists.AdminPriceListDeleteBatchRes>

@@ -1,32 +1,9 @@
 /**
- * Wire types of routes the server does not serve yet (reference/entities.md). They carry the
- * entity's own fields; relations a call expands arrive as extra keys. Replaced by the server's
- * contracts as those routes land.
+ * Types of the client's own, for routes whose body the server's contracts do not declare yet.
+ * Every wire entity now comes from the server's contracts (`types/admin.ts`, `types/store.ts`).
  */
 
 type Json = Record<string, unknown>
-type Timestamp = string
-
-interface Entity {
-  id: string
-  created_at: Timestamp
-  updated_at: Timestamp
-  [relation: string]: unknown
-}
-
-interface SoftDeletable extends Entity {
-  deleted_at: Timestamp | null
-}
 
 /** A request body of a route without a server contract yet. */
 export type Payload = Json
-
-export interface PriceList extends SoftDeletable {
-  name: string
-  description: string
-  type: 'sale' | 'override'
-  status: 'active' | 'draft'
-  starts_at: Timestamp | null
-  ends_at: Timestamp | null
-  includes_tax?: boolean
-}

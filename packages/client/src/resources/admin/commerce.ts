@@ -1,8 +1,8 @@
 import type { RequestHeaders, ResponsePromise } from '../../http/client.js'
 import type * as T from '../../types/admin.js'
 import type { AdminOrdersRes } from '../../types/admin.js'
-import type { Payload, PriceList } from '../../types/local.js'
-import { CrudResource, type LocalCrud } from '../crud.js'
+import type { Payload } from '../../types/local.js'
+import { CrudResource } from '../crud.js'
 import { Resource, seg, type ListParams, type PageRes } from '../resource.js'
 
 /** Routes of SPEC §7 "Admin" whose server contracts are still to come: typed with local types. */
@@ -409,30 +409,37 @@ export class AdminReturnReasons extends CrudResource<{
   protected readonly path = '/admin/return-reasons'
 }
 
-export class AdminPriceLists extends CrudResource<LocalCrud<'price_list', 'price_lists', PriceList>> {
+export class AdminPriceLists extends CrudResource<{
+  create: T.AdminPostPriceListsPriceListReq
+  update: T.AdminPostPriceListsPriceListPriceListReq
+  listQuery: T.AdminGetPriceListPaginationParams
+  retrieveQuery: Record<string, never>
+  one: T.AdminPriceListRes
+  list: T.AdminPriceListsListRes
+}> {
   protected readonly path = '/admin/price-lists'
 
   listProducts(
     id: string,
-    query?: ListParams,
+    query?: T.AdminGetPriceListsPriceListProductsParams,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ products: unknown[] } & PageRes> {
+  ): ResponsePromise<T.AdminProductsListRes> {
     return this.getRequest(`${this.itemPath(id)}/products`, query, headers)
   }
 
   addPrices(
     id: string,
-    payload: { prices: Payload[]; override?: boolean },
+    payload: T.AdminPostPriceListPricesPricesReq,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ price_list: PriceList }> {
+  ): ResponsePromise<T.AdminPriceListRes> {
     return this.postRequest(`${this.itemPath(id)}/prices/batch`, payload, undefined, headers)
   }
 
   deletePrices(
     id: string,
-    payload: { price_ids: string[] },
+    payload: T.AdminDeletePriceListPricesPricesReq,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ ids: string[]; object: string; deleted: boolean }> {
+  ): ResponsePromise<T.AdminPriceListDeleteBatchRes> {
     return this.deleteRequest(`${this.itemPath(id)}/prices/batch`, payload, undefined, headers)
   }
 
@@ -440,7 +447,7 @@ export class AdminPriceLists extends CrudResource<LocalCrud<'price_list', 'price
     id: string,
     productId: string,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ ids: string[]; object: string; deleted: boolean }> {
+  ): ResponsePromise<T.AdminPriceListDeleteBatchRes> {
     return this.deleteRequest(`${this.itemPath(id)}/products/${seg(productId)}/prices`, undefined, undefined, headers)
   }
 
@@ -448,15 +455,15 @@ export class AdminPriceLists extends CrudResource<LocalCrud<'price_list', 'price
     id: string,
     variantId: string,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ ids: string[]; object: string; deleted: boolean }> {
+  ): ResponsePromise<T.AdminPriceListDeleteBatchRes> {
     return this.deleteRequest(`${this.itemPath(id)}/variants/${seg(variantId)}/prices`, undefined, undefined, headers)
   }
 
   deleteProductsPrices(
     id: string,
-    payload: { product_ids: string[] },
+    payload: T.AdminDeletePriceListsPriceListProductsPricesBatchReq,
     headers?: RequestHeaders,
-  ): ResponsePromise<{ ids: string[]; object: string; deleted: boolean }> {
+  ): ResponsePromise<T.AdminPriceListDeleteBatchRes> {
     return this.deleteRequest(`${this.itemPath(id)}/products/prices/batch`, payload, undefined, headers)
   }
 }

@@ -265,7 +265,9 @@ export async function updateLineItem(
       await tx.delete(lineItem).where(eq(lineItem.id, line.id))
     } else {
       if (!region) throw NotFound.entity('Region', row.region_id)
-      const entry = line.variant_id ? (await loadCartVariants(tx, [line.variant_id])).get(line.variant_id) : undefined
+      const entry = line.variant_id
+        ? (await loadCartVariants(tx, [line.variant_id], row.customer_id)).get(line.variant_id)
+        : undefined
       if (entry) {
         const assertInStock = await stockCheck(tx, env.flags, row.sales_channel_id, [entry.variant.id])
         assertInStock(entry.variant, input.quantity + (await otherUnits(tx, line)))
@@ -299,11 +301,17 @@ export async function deleteLineItem(db: Db, env: CartEnv, cartId: string, lineI
  * Prices every line of the cart for its (new) region; lines whose variant has no price there are
  * removed, as v1 does on a region change. Lines without a variant keep their price.
  */
-export async function repriceLines(tx: Db, env: CartEnv, cartId: string, region: PricingRegion): Promise<void> {
-  const lines = await tx.select().from(lineItem).where(eq(lineItem.cart_id, cartId))
+export async function repriceLines(
+  tx: Db,
+  env: CartEnv,
+  cart: { id: string; customer_id: string | null },
+  region: PricingRegion,
+): Promise<void> {
+  const lines = await tx.select().from(lineItem).where(eq(lineItem.cart_id, cart.id))
   const variants = await loadCartVariants(
     tx,
     lines.flatMap((line) => (line.variant_id ? [line.variant_id] : [])),
+    cart.customer_id,
   )
   const unpriced: string[] = []
   for (const line of lines) {

@@ -3,7 +3,7 @@ import { rowReader } from '../../db/json-rows.js'
 import { prepared } from '../../db/fast-path/prepared.js'
 import type { Db } from '../../db/types.js'
 import { concurrently } from '../../db/fast-path/concurrent.js'
-import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
+import { product, productSalesChannel, productVariant } from '../catalog/schema.js'
 import { region } from '../regions/schema.js'
 import { shippingOption } from '../shipping/schema.js'
 import type { CartEnv } from './lock.js'
@@ -19,6 +19,7 @@ import {
 } from './loader.js'
 import { lineItem, shippingMethod } from './schema.js'
 import { stockCheck, type CartVariant } from './variants.js'
+import { applicablePricesJson, readApplicablePrice } from '../price-lists/store-prices.js'
 import { rowsOf } from '../../db/raw-rows.js'
 
 /** What `planLines` checks and merges against, read before it writes (see `readForLines`). */
@@ -59,8 +60,8 @@ const ids = sql.placeholder('ids')
  * part costs as much again in protocol and executor start-up as it does to run, so five reads cost
  * far more sent apart. The parts are the ones each had on its own:
  * - the cart's region for pricing (skipped when `withRegion` is false: the caller knows it);
- * - the live variants of live products, with their products and default prices (price lists
- *   arrive with the pricing module);
+ * - the live variants of live products, with their products and the prices that apply to the
+ *   cart's customer (default ones, and those of the price lists open to them now);
  * - the products among them that are sold in the cart's sales channel;
  * - the cart's lines of these variants, and whether any line of the cart says it is shipped, in
  *   one pass over the cart's lines, found by cart alone: a cart holds a few lines, where a
@@ -77,8 +78,7 @@ const lineReadsStatement = prepared('cart_line_reads', (db) =>
     (SELECT coalesce(json_agg(json_build_object(
         'variant', to_json(pv),
         'product', ${lineProductJson},
-        'prices', (SELECT coalesce(json_agg(ma), '[]'::json) FROM ${moneyAmount} ma
-          WHERE ma.variant_id = pv.id AND ma.deleted_at IS NULL AND ma.price_list_id IS NULL))), '[]'::json)
+        'prices', ${applicablePricesJson(sql`pv.id`, cartColumn('customer_id', cartId))})), '[]'::json)
       FROM ${productVariant} pv JOIN ${product} ON ${product.id} = pv.product_id
       WHERE pv.id = ANY(${ids}) AND pv.deleted_at IS NULL AND ${product.deleted_at} IS NULL) AS variants,
     (SELECT coalesce(json_agg(psc.product_id), '[]'::json)
@@ -97,7 +97,6 @@ const lineReadsStatement = prepared('cart_line_reads', (db) =>
 
 const regionOf = rowReader(region)
 const variantOf = rowReader(productVariant)
-const priceOf = rowReader(moneyAmount)
 
 /**
  * Sends every read `planLines` needs to put these variants on the cart, by the cart's id alone
@@ -125,7 +124,7 @@ export async function readForLines(
       variant,
       // A product outside any profile, in a store without a default one, reads it anew.
       product: await withProfile<LineProduct>(tx, productOf(entry.product)),
-      prices: entry.prices.map(priceOf),
+      prices: entry.prices.map(readApplicablePrice),
     })
   }
   return {

@@ -350,7 +350,7 @@ async function changeRegion(
   next: CartRegion,
 ): Promise<{ shippingAddressId: string | null; dropped: PaymentSessionRow[] }> {
   await tx.update(cart).set({ region_id: next.id }).where(eq(cart.id, row.id))
-  await repriceLines(tx, env, row.id, next)
+  await repriceLines(tx, env, row, next)
   await tx.delete(shippingMethod).where(eq(shippingMethod.cart_id, row.id))
   const dropped = await tx.delete(paymentSession).where(eq(paymentSession.cart_id, row.id)).returning()
   let shippingAddressId = row.shipping_address_id

@@ -2,56 +2,62 @@ import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { FeatureFlags } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { InvalidData, NotAllowed } from '../../core/errors.js'
-import { rowReader } from '../../db/json-rows.js'
-import type { PriceRow, VariantRow } from '../catalog/loader.js'
+import type { VariantRow } from '../catalog/loader.js'
 import { priceIncludesTax, selectPrice } from '../catalog/pricing/price-selection.js'
-import { moneyAmount, product, productSalesChannel, productVariant } from '../catalog/schema.js'
+import { product, productSalesChannel, productVariant } from '../catalog/schema.js'
 import { availabilityCheck, type ChannelRef } from '../inventory/availability.js'
 import { lineProductColumns, withProfile, type CartFlags, type PricingRegion, type LineProduct } from './loader.js'
 import { prepared } from '../../db/fast-path/prepared.js'
+import type { ListedPrice } from '../catalog/seams.js'
+import { applicablePricesJson, readApplicablePrice } from '../price-lists/store-prices.js'
 
 /** What a cart needs of a variant to put it on a line: the variant, its product and its prices. */
 export interface CartVariant {
   variant: VariantRow
   product: LineProduct
-  /** The variant's default prices (price lists arrive with the pricing module). */
-  prices: PriceRow[]
+  /** The variant's prices that apply to the cart's customer: default ones and open price lists'. */
+  prices: ListedPrice[]
 }
 
 const ids = sql.placeholder('ids')
 
 /**
- * The variants with their products and, as JSON, their default prices (price lists arrive with the
- * pricing module): one statement, looked up per variant by its index.
+ * The variants with their products and, as JSON, the prices that apply to the customer (default
+ * ones, and those of the price lists open to them now): one statement, looked up per variant by
+ * its index.
  */
 const variantsStatement = prepared('cart_variants', (db) =>
   db
     .select({
       variant: productVariant,
       product: lineProductColumns,
-      prices: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(ma), '[]'::json) FROM ${moneyAmount} ma
-        WHERE ma.variant_id = ${productVariant.id} AND ma.deleted_at IS NULL AND ma.price_list_id IS NULL)`,
+      prices: sql<Record<string, unknown>[]>`${applicablePricesJson(
+        sql`${productVariant.id}`,
+        sql`${sql.placeholder('customerId')}::text`,
+      )}`,
     })
     .from(productVariant)
     .innerJoin(product, eq(product.id, productVariant.product_id))
     .where(and(sql`${productVariant.id} = ANY(${ids})`, isNull(productVariant.deleted_at), isNull(product.deleted_at))),
 )
 
-const priceOf = rowReader(moneyAmount)
-
 /**
  * Live variants of live products, by id, with their products and default prices, in one statement
  * whatever the number of variants. Unknown or deleted variants are absent.
  */
-export async function loadCartVariants(db: Db, variantIds: string[]): Promise<Map<string, CartVariant>> {
+export async function loadCartVariants(
+  db: Db,
+  variantIds: string[],
+  customerId: string | null = null,
+): Promise<Map<string, CartVariant>> {
   const wanted = [...new Set(variantIds)]
   if (wanted.length === 0) return new Map()
   const result = new Map<string, CartVariant>()
-  for (const { variant, product: parent, prices } of await variantsStatement(db, { ids: wanted })) {
+  for (const { variant, product: parent, prices } of await variantsStatement(db, { ids: wanted, customerId })) {
     result.set(variant.id, {
       variant,
       product: await withProfile<LineProduct>(db, parent),
-      prices: prices.map(priceOf),
+      prices: prices.map(readApplicablePrice),
     })
   }
   return result

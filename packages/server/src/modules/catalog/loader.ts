@@ -20,7 +20,7 @@ import {
   productVariant,
 } from './schema.js'
 import { concurrently } from '../../db/fast-path/concurrent.js'
-import type { InventorySeam } from './seams.js'
+import type { InventorySeam, PriceListSeam } from './seams.js'
 import { groupBy } from '../../db/group-rows.js'
 
 /**
@@ -94,7 +94,17 @@ export interface PriceScope {
   any: boolean
   region_id: string | null
   currency_code: string | null
+  /** Whose customer groups open price lists (null: a guest). */
+  customer_id?: string | null
+  /** The price-lists module's reads; absent, the default prices alone. */
+  lists?: PriceListSeam
 }
+
+const storeParams = (scope: PriceScope) => ({
+  any: scope.any,
+  region_id: scope.region_id,
+  currency_code: scope.currency_code,
+})
 
 const ids = sql.placeholder('ids')
 const anyOf = (column: AnyPgColumn) => sql`${column} = ANY(${ids})`
@@ -376,12 +386,14 @@ function statement<K extends keyof Builders>(db: Db, name: K): Statements[K] {
 
 function productPrices(db: Db, productIds: string[], scope: PriceScope | undefined) {
   if (!scope) return statement(db, 'pricesOfProducts').execute({ ids: productIds })
-  return statement(db, 'storePricesOfProducts').execute({ ids: productIds, ...scope })
+  if (scope.lists) return scope.lists.pricesOfProducts(db, productIds, scope)
+  return statement(db, 'storePricesOfProducts').execute({ ids: productIds, ...storeParams(scope) })
 }
 
 function variantPrices(db: Db, variantIds: string[], scope: PriceScope | undefined) {
   if (!scope) return statement(db, 'pricesOfVariants').execute({ ids: variantIds })
-  return statement(db, 'storePricesOfVariants').execute({ ids: variantIds, ...scope })
+  if (scope.lists) return scope.lists.pricesOfVariants(db, variantIds, scope)
+  return statement(db, 'storePricesOfVariants').execute({ ids: variantIds, ...storeParams(scope) })
 }
 
 // Rows are fresh objects from the driver and belong to this load, so they are decorated in place:

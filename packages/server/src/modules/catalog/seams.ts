@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/types.js'
 import type { CatalogFlags } from './products/products.js'
-import type { VariantRow } from './loader.js'
+import type { PriceRow, PriceScope, VariantRow } from './loader.js'
+import type { PriceListInfo } from './pricing/price-selection.js'
 
 /**
  * What the catalog asks of the inventory module, which comes after it in the module order: the
@@ -15,9 +16,23 @@ export interface InventorySeam {
   availability(db: Db, variantIds: readonly string[], channelId: string | null): Promise<Map<string, number>>
 }
 
+/** A price with the list it belongs to, when that list applies to the shopper (the chooser's input). */
+export type ListedPrice = PriceRow & { price_list?: PriceListInfo }
+
+/**
+ * What the storefront reads ask of the price-lists module, which comes after the catalogue: the
+ * prices of a page in the scope (`PriceScope`), the default ones and those of every list that
+ * applies to the scope's customer now, in one statement. Without it the defaults alone are read.
+ */
+export interface PriceListSeam {
+  pricesOfProducts(db: Db, productIds: readonly string[], scope: PriceScope): Promise<ListedPrice[]>
+  pricesOfVariants(db: Db, variantIds: readonly string[], scope: PriceScope): Promise<ListedPrice[]>
+}
+
 declare module '../../core/seams.js' {
   interface Seams {
     inventory: InventorySeam
+    priceLists: PriceListSeam
   }
 }
 
@@ -32,6 +47,9 @@ export function catalogFlags(app: FastifyInstance): CatalogFlags {
     ...flags,
     get inventory() {
       return flags.inventoryService ? app.seams.inventory : undefined
+    },
+    get priceLists() {
+      return app.seams.priceLists
     },
   }
 }

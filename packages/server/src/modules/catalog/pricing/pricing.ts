@@ -4,6 +4,7 @@ import { NotFound } from '../../../core/errors.js'
 import { region } from '../../regions/schema.js'
 import { currency } from '../../store/schema.js'
 import type { PriceScope } from '../loader.js'
+import type { PriceListSeam } from '../seams.js'
 import { priceIncludesTax, selectPrice, type PriceSelection } from './price-selection.js'
 import { remembered } from '../read-cache.js'
 import { moneyAmount } from '../schema.js'
@@ -84,15 +85,21 @@ export async function resolvePricingContext(
 }
 
 /**
- * The prices a storefront may see in this context: the region's and the currency's default prices,
- * or every default price when the request names neither. Price-list prices stay out until price
- * lists exist (nothing could say whether their list is active).
+ * The prices a storefront may see in this context: the region's and the currency's prices, or all
+ * of them when the request names neither; default prices, and with the price-lists module those of
+ * the lists that apply to the customer now.
  */
-export function storePriceScope(context: PricingContext): PriceScope {
+export function storePriceScope(
+  context: PricingContext,
+  shopper: { customerId?: string } = {},
+  lists?: PriceListSeam,
+): PriceScope {
   return {
     any: context.region_id === undefined && context.currency_code === undefined,
     region_id: context.region_id ?? null,
     currency_code: context.currency_code ?? null,
+    customer_id: shopper.customerId ?? null,
+    lists,
   }
 }
 

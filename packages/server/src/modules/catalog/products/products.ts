@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
-import type { InventorySeam } from '../seams.js'
+import type { InventorySeam, PriceListSeam } from '../seams.js'
 import { prepared } from '../../../db/fast-path/prepared.js'
 import type { FeatureFlags } from '../../../config.js'
 import type { Db } from '../../../db/types.js'
@@ -40,11 +40,15 @@ export type CatalogFlags = Pick<FeatureFlags, 'product_categories' | 'tax_inclus
   Partial<Pick<FeatureFlags, 'inventoryService'>> & {
     /** The inventory module's seam, while its flag is on (catalogFlags in seams.ts). */
     readonly inventory?: InventorySeam
+    /** The price-lists module's seam (catalogFlags in seams.ts); absent, only default prices apply. */
+    readonly priceLists?: PriceListSeam
   }
 
 /** The scope a storefront request carries: its publishable key's sales channels, if any. */
 export interface StoreScope {
   publishableKey?: { id: string; salesChannelIds: string[] }
+  /** The logged-in customer, whose groups may open price lists. */
+  customerId?: string
 }
 
 const CORE_RELATIONS = [
@@ -269,7 +273,7 @@ export async function listStoreProducts(
   const products = await loadProductRelations(db, page.rows, relations, {
     ...STORE_LOAD_OPTIONS,
     pricing: context,
-    priceScope: storePriceScope(context),
+    priceScope: storePriceScope(context, scope, flags.priceLists),
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
     inventory: flags.inventory,
   })
@@ -356,7 +360,7 @@ export async function retrieveStoreProduct(
   const [loaded] = await loadProductRelations(db, [row], relations, {
     ...STORE_LOAD_OPTIONS,
     pricing: context,
-    priceScope: storePriceScope(context),
+    priceScope: storePriceScope(context, scope, flags.priceLists),
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
     inventory: flags.inventory,
   })

@@ -5,6 +5,7 @@ import { makeRegion } from '../../../testing/factories/regions.js'
 import { makePublishableKey, makeSalesChannel } from '../../../testing/factories/sales-channels.js'
 import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
+import { priceList } from '../../price-lists/schema.js'
 import { store } from '../../store/schema.js'
 import { productTag } from '../schema.js'
 
@@ -74,6 +75,17 @@ describe('GET /store/products', () => {
   it('prices variants for a region: region price first, tax added, prices narrowed', async () => {
     const region = await makeRegion(ctx.app.db, { currency_code: 'eur', tax_rate: 20 })
     const other = await makeRegion(ctx.app.db, { currency_code: 'eur' })
+    // A list that has not started: its price never applies.
+    const [future] = await ctx.app.db
+      .insert(priceList)
+      .values({
+        id: `pl_future_${Date.now()}`,
+        name: 'Future',
+        description: 'Not started',
+        status: 'active',
+        starts_at: new Date('2999-01-01'),
+      })
+      .returning()
     const product = await makeProduct(ctx.app.db, {
       variants: [
         {
@@ -83,7 +95,7 @@ describe('GET /store/products', () => {
             { amount: 1100, region_id: region.id, currency_code: 'eur' },
             { amount: 500, region_id: other.id, currency_code: 'eur' },
             { amount: 800, region_id: region.id, currency_code: 'eur', min_quantity: 10 },
-            { amount: 1, currency_code: 'eur', price_list_id: 'pl_future' },
+            { amount: 1, currency_code: 'eur', price_list_id: future.id },
           ],
         },
       ],

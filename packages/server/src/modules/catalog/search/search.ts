@@ -175,7 +175,7 @@ export async function searchStoreProducts(
     availability: true,
     publicCategoriesOnly: true,
     pricing: context,
-    priceScope: storePriceScope(context),
+    priceScope: storePriceScope(context, scope, flags.priceLists),
     stockChannel: stockChannelOf(toList(filter.sales_channel_id), scope, flags),
     inventory: flags.inventory,
   })

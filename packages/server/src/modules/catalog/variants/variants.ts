@@ -284,7 +284,7 @@ export async function listStoreVariants(
 
   const variants = await loadVariantRelations(db, rows, relations, {
     pricing: context,
-    priceScope: storePriceScope(context),
+    priceScope: storePriceScope(context, scope, flags.priceLists),
     availability: true,
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
     inventory: flags.inventory,
@@ -321,7 +321,7 @@ export async function retrieveStoreVariant(
   }
   const [loaded] = await loadVariantRelations(db, [row.variant as VariantRow], relations, {
     pricing: context,
-    priceScope: storePriceScope(context),
+    priceScope: storePriceScope(context, scope, flags.priceLists),
     availability: true,
     stockChannel: stockChannelOf(toList(query.sales_channel_id), scope, flags),
     inventory: flags.inventory,
