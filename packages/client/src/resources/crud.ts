@@ -1,6 +1,5 @@
 import type { RequestHeaders, ResponsePromise } from '../http/client.js'
-import type { Payload } from '../types/local.js'
-import { Resource, seg, type DeleteRes, type ListParams, type PageRes } from './resource.js'
+import { Resource, seg, type DeleteRes } from './resource.js'
 
 /** The types of one resource's five calls. */
 export interface CrudTypes {
@@ -39,14 +38,4 @@ export abstract class CrudResource<T extends CrudTypes> extends Resource {
   list(query?: T['listQuery'], headers?: RequestHeaders): ResponsePromise<T['list']> {
     return this.getRequest(this.path, query, headers)
   }
-}
-
-/** Types of a resource without a server contract yet: `{ [one]: E }` and `{ [many]: E[] }` pages. */
-export interface LocalCrud<One extends string, Many extends string, E> {
-  create: Payload
-  update: Payload
-  listQuery: ListParams
-  retrieveQuery: ListParams
-  one: Record<One, E>
-  list: Record<Many, E[]> & PageRes
 }
