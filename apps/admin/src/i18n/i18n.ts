@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'inventory',
   'shipping',
   'orders',
+  'draft-orders',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */
