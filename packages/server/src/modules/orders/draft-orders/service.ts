@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { groupBy } from '../../../db/group-rows.js'
 import { generateId } from '../../../db/ids.js'
 import { mergedMetadata } from '../../../db/metadata.js'
 import type { Db } from '../../../db/types.js'
@@ -17,6 +18,7 @@ import {
 import { toList } from '../../../core/schemas.js'
 import { assertCountryInRegion, planCartAddress } from '../../carts/addresses.js'
 import { retrieveCartRegion, type CartRegion, type CartRow } from '../../carts/loader.js'
+import { cartDiscountOf, cartDiscountsJson, discountAdjustments, setCartDiscounts } from '../../carts/discounts.js'
 import { addLines } from '../../carts/line-items.js'
 import { readForLines, type LineReads } from '../../carts/line-reads.js'
 import { mutateCart, type CartEnv } from '../../carts/lock.js'
@@ -25,6 +27,7 @@ import { DRAFT_CART_ID_PREFIX, retrieveCart, updateCart } from '../../carts/serv
 import { requireVariants } from '../../carts/variants.js'
 import { customer } from '../../customers/schema.js'
 import { findOrCreateGuestCustomer } from '../../customers/service.js'
+import { region as regionTable } from '../../regions/schema.js'
 import { shippingOption } from '../../shipping/schema.js'
 import { draftOrder, order } from '../schema.js'
 import {
@@ -64,11 +67,6 @@ function assertOpen(row: DraftOrderRow): void {
   if (row.status === 'completed') throw new NotAllowed("Can't update a draft order which is complete")
 }
 
-/** Discount codes wait for the promotions module: a clear refusal rather than a silent drop. */
-function rejectDiscounts(discounts: { code: string }[] | undefined): void {
-  if (discounts && discounts.length > 0) throw new NotAllowed('discounts: discount codes are not available yet')
-}
-
 /** The draft with its cart (every total, the checkout relations) and its order, if placed. */
 export async function retrieveDraftOrder(db: Db, env: CartEnv, id: string) {
   const row = await requireDraftOrder(db, id)
@@ -87,7 +85,7 @@ const draftOrderSort = sortableColumns({
 
 /**
  * `GET /admin/draft-orders`: a page newest first (or in a declared order), `q` over the cart's
- * e-mail; the page's carts, lines, adjustments and orders in one statement each.
+ * e-mail; the page's carts (with their discounts), lines, adjustments and orders in one statement each.
  */
 export async function listDraftOrders(db: Db, query: AdminGetDraftOrdersParams) {
   const page = draftOrdersPaging.page(query)
@@ -111,7 +109,18 @@ export async function listDraftOrders(db: Db, query: AdminGetDraftOrdersParams) 
   const cartIds = rows.flatMap((row) => (row.cart_id ? [row.cart_id] : []))
   const orderIds = rows.flatMap((row) => (row.order_id ? [row.order_id] : []))
   const [carts, lines, adjustments, orders] = await Promise.all([
-    cartIds.length ? db.select().from(cart).where(inArray(cart.id, cartIds)) : [],
+    cartIds.length
+      ? db
+          .select({
+            cart,
+            discounts: cartDiscountsJson(cart),
+            currency_code: regionTable.currency_code,
+          })
+          .from(cart)
+          // The join also makes every column name qualified, which the discounts' subquery needs.
+          .innerJoin(regionTable, eq(regionTable.id, cart.region_id))
+          .where(inArray(cart.id, cartIds))
+      : [],
     cartIds.length
       ? db.select().from(lineItem).where(inArray(lineItem.cart_id, cartIds)).orderBy(lineItem.created_at)
       : [],
@@ -124,15 +133,35 @@ export async function listDraftOrders(db: Db, query: AdminGetDraftOrdersParams) 
       : [],
     orderIds.length ? db.select(orderColumns).from(order).where(inArray(order.id, orderIds)) : [],
   ])
+  const linesOfCart = groupBy(lines, (line) => line.cart_id)
+  // A placed draft's adjustments are stored with its order; an open draft's are its discounts'
+  // allocation now, as its cart shows them.
+  const stored = adjustments.map((entry) => entry.adjustment)
+  const computed = carts.flatMap((entry) =>
+    entry.cart.completed_at
+      ? []
+      : discountAdjustments(
+          linesOfCart.get(entry.cart.id) ?? [],
+          entry.discounts.map(cartDiscountOf),
+          entry.currency_code,
+        ),
+  )
   const adjustmentsOf = groupBy(
-    adjustments.map((entry) => ({ ...entry.adjustment, amount: Number(entry.adjustment.amount) })),
+    [...stored, ...computed].map((entry) => ({ ...entry, amount: Number(entry.amount) })),
     (entry) => entry.item_id,
   )
-  const linesOf = groupBy(
-    lines.map((line) => ({ ...line, adjustments: adjustmentsOf.get(line.id) ?? [] })),
-    (line) => line.cart_id,
+  const cartsById = new Map(
+    carts.map((entry) => [
+      entry.cart.id,
+      {
+        ...entry.cart,
+        items: (linesOfCart.get(entry.cart.id) ?? []).map((line) => ({
+          ...line,
+          adjustments: adjustmentsOf.get(line.id) ?? [],
+        })),
+      },
+    ]),
   )
-  const cartsById = new Map(carts.map((row) => [row.id, { ...row, items: linesOf.get(row.id) ?? [] }]))
   const ordersById = new Map(orders.map((row) => [row.id, row]))
   const drafts = rows.map((row) => ({
     ...row,
@@ -140,16 +169,6 @@ export async function listDraftOrders(db: Db, query: AdminGetDraftOrdersParams) 
     order: (row.order_id && ordersById.get(row.order_id)) || null,
   }))
   return listAnswer('draft_orders', drafts, count, page)
-}
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>()
-  for (const item of items) {
-    const group = groups.get(key(item))
-    if (group) group.push(item)
-    else groups.set(key(item), [item])
-  }
-  return groups
 }
 
 /** The customer a draft is for: the one named, else the e-mail's (a guest made if need be). */
@@ -260,11 +279,10 @@ async function addDraftShippingMethods(
 
 /**
  * `POST /admin/draft-orders`: a cart of type `draft_order` in the region, for the customer named
- * or the e-mail's, with its addresses, lines and shipping methods, and the draft pointing to it,
+ * or the e-mail's, with its addresses, lines, shipping methods and discounts, and the draft pointing to it,
  * in one transaction; `draft_order.created`.
  */
 export async function createDraftOrder(db: Db, env: CartEnv, input: AdminPostDraftOrdersReq): Promise<string> {
-  rejectDiscounts(input.discounts)
   const items = input.items ?? []
   for (const [index, item] of items.entries()) {
     if (!item.variant_id && item.unit_price === undefined && item.title === undefined) {
@@ -311,14 +329,17 @@ export async function createDraftOrder(db: Db, env: CartEnv, input: AdminPostDra
       const reads = await readForLines(tx, env, cartId, variantIds, region)
       await addDraftLines(tx, env, row, items, reads)
     }
+    // After the lines: a code's conditions are checked against them, as on a shopper's cart.
+    if (input.discounts?.length) await setCartDiscounts(tx, cartId, region.id, owner?.id ?? null, input.discounts)
     return id
   })
 }
 
 /**
  * `POST /admin/draft-orders/:id`: region, country, e-mail and addresses through the cart's own
- * update (a region change reprices the lines and drops the methods, as for any cart), the customer
- * and `no_notification_order`; `draft_order.updated`. A completed draft is refused.
+ * update (a region change reprices the lines and drops the methods, as for any cart; discount codes
+ * checked and applied as on a shopper's cart), the customer and `no_notification_order`;
+ * `draft_order.updated`. A completed draft is refused.
  */
 export async function updateDraftOrder(
   db: Db,
@@ -326,11 +347,10 @@ export async function updateDraftOrder(
   id: string,
   input: AdminPostDraftOrdersDraftOrderReq,
 ): Promise<void> {
-  rejectDiscounts(input.discounts)
   const row = await requireDraftOrder(db, id)
   assertOpen(row)
   const cartId = row.cart_id!
-  const { customer_id: customerId, no_notification_order: noNotification, discounts: _, ...cartChanges } = input
+  const { customer_id: customerId, no_notification_order: noNotification, ...cartChanges } = input
   if (cartChanges.region_id) await draftRegion(db, cartChanges.region_id)
   if (Object.keys(cartChanges).length > 0) await updateCart(db, env, cartId, cartChanges, {})
   await mutateCart(db, cartId, async (tx) => {
