@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'shipping',
   'orders',
   'dashboard',
+  'draft-orders',
 ] as const
 
 /** Translation loading per SPEC §9: /locales/{lng}/{ns}.json from the server. */

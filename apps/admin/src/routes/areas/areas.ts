@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { collectionRoutes } from '../collections/routes'
 import { customerRoutes } from '../customers/routes'
+import { draftOrderRoutes } from '../draft-orders/routes'
 import { inventoryRoutes } from '../inventory/routes'
 import { orderRoutes } from '../orders/routes'
 import { productCategoryRoutes } from '../product-categories/routes'
@@ -30,7 +31,7 @@ export interface CoreArea {
 /** Sidebar order. Screens plug in by giving their area `routes`. */
 export const CORE_AREAS: readonly CoreArea[] = [
   { key: 'orders', path: '/orders', labelKey: 'areas.orders', routes: orderRoutes },
-  { key: 'draft-orders', path: '/draft-orders', labelKey: 'areas.draftOrders' },
+  { key: 'draft-orders', path: '/draft-orders', labelKey: 'areas.draftOrders', routes: draftOrderRoutes },
   { key: 'products', path: '/products', labelKey: 'areas.products', routes: productRoutes },
   {
     key: 'product-categories',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { adminBatchJobRoutes } from './admin.routes.js'
 import { BatchJobRunner, type BatchJobRunnerOptions } from './runner.js'
 import type { BatchJobStrategy } from './strategy.js'
+import { orderExportStrategy } from './strategies/order-export.js'
 import { productExportStrategy } from './strategies/product-export.js'
 import { productImportStrategy } from './strategies/product-import.js'
 
@@ -14,7 +15,7 @@ declare module 'fastify' {
 }
 
 export const BATCH_JOB_STRATEGIES: ReadonlyMap<string, BatchJobStrategy> = new Map(
-  [productExportStrategy, productImportStrategy].map((strategy) => [strategy.type, strategy]),
+  [productExportStrategy, productImportStrategy, orderExportStrategy].map((strategy) => [strategy.type, strategy]),
 )
 
 export type RunnerTuning = Partial<

@@ -12,6 +12,7 @@ export interface OrderLine {
   subtotal?: number
   fulfilled_quantity?: number | null
   shipped_quantity?: number | null
+  returned_quantity?: number | null
 }
 
 export interface OrderAddress {
@@ -46,6 +47,16 @@ export interface OrderFulfillment {
   items?: { item_id: string; quantity: number }[]
 }
 
+export interface OrderReturn {
+  id: string
+  status: 'requested' | 'received' | 'requires_action' | 'canceled'
+  refund_amount: number
+  created_at?: string | Date
+  claim_order_id?: string | null
+  swap_id?: string | null
+  items?: { item_id: string; quantity: number; received_quantity?: number | null; reason_id?: string | null }[]
+}
+
 export interface AdminOrderView {
   id: string
   display_id?: number
@@ -70,6 +81,8 @@ export interface AdminOrderView {
   billing_address?: OrderAddress | null
   customer?: { id: string; email: string; first_name?: string | null; last_name?: string | null } | null
   region?: { name?: string } | null
+  region_id?: string
+  returns?: OrderReturn[]
 }
 
 export const ORDER_STATUSES = ['pending', 'completed', 'archived', 'canceled', 'requires_action'] as const

@@ -55,7 +55,8 @@ function renderOrder(order: Record<string, unknown> = ORDER, modules: { module: 
       ...adminOrderKeys.detail('order_1'),
       {
         query: {
-          expand: 'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region',
+          expand:
+            'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region,returns,returns.items',
         },
       },
     ],

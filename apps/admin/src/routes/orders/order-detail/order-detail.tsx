@@ -15,8 +15,10 @@ import { OrderFulfillments } from './order-fulfillments'
 import { OrderItems } from './order-items'
 import { OrderPayments } from './order-payments'
 import { OrderTimeline } from './order-timeline'
+import { OrderReturns } from '../returns/order-returns'
 
-const EXPAND = 'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region'
+const EXPAND =
+  'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region,returns,returns.items'
 
 /** One order: summary, items and totals, payment, fulfilment, customer, notes and timeline. */
 export function OrderDetail() {
@@ -66,6 +68,7 @@ function OrderPage({ order }: { order: AdminOrderView }) {
           <OrderItems order={order} />
           <OrderPayments order={order} />
           <OrderFulfillments order={order} />
+          <OrderReturns order={order} />
         </div>
         <div className="min-w-0">
           <OrderCustomer order={order} />

@@ -1,5 +1,6 @@
 import { adminOrderKeys } from '@emporium/react'
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { testProviders } from '../../../testing/providers'
@@ -48,5 +49,13 @@ describe('the order list', () => {
     await waitFor(() => expect(queriesSent()).toHaveLength(1))
     expect(queriesSent()[0]).toMatchObject({ order: 'display_id' })
     expect(queriesSent()[0]).not.toHaveProperty('payment_status')
+  })
+
+  it('offers to export the orders the current filters select', async () => {
+    renderList('/a/orders?payment_status=captured')
+    await userEvent.click(await screen.findByRole('button', { name: 'Export orders' }))
+    const dialog = screen.getByRole('dialog', { name: 'Export orders' })
+    expect(within(dialog).getByText(/^Orders matching the current search and filters/)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Start export' })).toBeEnabled()
   })
 })

@@ -1,13 +1,16 @@
 import { useAdminOrders, useAdminRegions, useAdminSalesChannels } from '@emporium/react'
 import { keepPreviousData } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { Button } from '../../../components/button'
 import { DataTable } from '../../../components/data-table/data-table'
 import { useTableQuery } from '../../../components/data-table/use-table-query'
 import { DateRangePicker } from '../../../components/inputs/date-picker'
 import { PageHeader } from '../../../components/page-header'
 import { orderColumns, orderNumber } from '../components/order-columns'
+import { ExportOrdersModal } from './export-orders-modal'
+import { orderListFilters } from './list-filters'
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type AdminOrderView } from '../components/order-model'
 
 const FILTER_KEYS = [
@@ -25,13 +28,15 @@ const LIST_FIELDS = 'id,display_id,created_at,email,status,payment_status,fulfil
 
 /**
  * Orders with search (e-mail, number, name), status, region, sales channel and date filters and
- * sort. No bulk export: the server has no `order-export` batch job yet.
+ * sort; "Export orders" sends the same filters to an `order-export` batch job.
  */
 export function OrderList() {
   const { t, i18n } = useTranslation('orders')
   const navigate = useNavigate()
   const table = useTableQuery(FILTER_KEYS)
   const { q, offset, limit, order, filters } = table.query
+  const listFilters = orderListFilters(q, filters)
+  const [exporting, setExporting] = useState(false)
   const {
     orders,
     count = 0,
@@ -43,22 +48,8 @@ export function OrderList() {
       limit,
       offset,
       fields: LIST_FIELDS,
-      ...(q ? { q } : {}),
       order: order || '-created_at',
-      ...(filters.status ? { status: [filters.status] } : {}),
-      ...(filters.payment_status ? { payment_status: [filters.payment_status] } : {}),
-      ...(filters.fulfillment_status ? { fulfillment_status: [filters.fulfillment_status] } : {}),
-      ...(filters.region_id ? { region_id: filters.region_id } : {}),
-      ...(filters.sales_channel_id ? { sales_channel_id: filters.sales_channel_id } : {}),
-      ...(filters.created_from || filters.created_to
-        ? {
-            created_at: {
-              ...(filters.created_from ? { gte: filters.created_from } : {}),
-              // The whole last day counts.
-              ...(filters.created_to ? { lte: `${filters.created_to}T23:59:59.999Z` } : {}),
-            },
-          }
-        : {}),
+      ...listFilters,
     } as Parameters<typeof useAdminOrders>[0],
     // While a new search or page loads, the previous rows stay.
     { placeholderData: keepPreviousData },
@@ -70,7 +61,10 @@ export function OrderList() {
     values.map((value) => ({ value, label: t(`${kind}.${value}`) }))
   return (
     <section>
-      <PageHeader title={t('list.title')} />
+      <PageHeader
+        title={t('list.title')}
+        actions={<Button onClick={() => setExporting(true)}>{t('export.open')}</Button>}
+      />
       <DataTable<AdminOrderView>
         tableId="orders"
         caption={t('list.title')}
@@ -116,6 +110,7 @@ export function OrderList() {
         rowActions={(row) => [{ label: t('actions.open'), onSelect: () => navigate(`/a/orders/${row.id}`) }]}
         empty={{ title: t('list.emptyTitle'), message: t('list.emptyMessage') }}
       />
+      <ExportOrdersModal open={exporting} onClose={() => setExporting(false)} filters={listFilters} count={count} />
     </section>
   )
 }

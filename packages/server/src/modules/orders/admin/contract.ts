@@ -161,6 +161,12 @@ export const AdminGetOrdersParams = Type.Object(
 )
 export type AdminGetOrdersParams = Static<typeof AdminGetOrdersParams>
 
+/** The list's filters without paging: what an order export selects by (`filterable_fields`). */
+export const AdminOrderFilters = Type.Omit(AdminGetOrdersParams, ['limit', 'offset', 'order', 'fields', 'expand'], {
+  additionalProperties: false,
+})
+export type AdminOrderFilters = Static<typeof AdminOrderFilters>
+
 export const AdminOrderFindParams = Type.Object(FindParams, { additionalProperties: false })
 export type AdminOrderFindParams = Static<typeof AdminOrderFindParams>
 

@@ -29,6 +29,7 @@ import { fulfillment, order, payment, refund, swap, type PaymentStatus } from '.
 import {
   adminOrdersPaging,
   type AdminGetOrdersParams,
+  type AdminOrderFilters,
   type AdminPostOrdersOrderReq,
   type AdminPostOrdersOrderShippingMethodsReq,
 } from './contract.js'
@@ -63,15 +64,15 @@ function searchCondition(q: string): SQL | undefined {
   )
 }
 
-/** `GET /admin/orders`: every filter of the reference, a page in a declared order. */
-export async function listAdminOrders(db: Db, query: AdminGetOrdersParams, selection: AdminOrderSelection) {
+/** The condition of the list's filters (every filter of the reference); the order export uses it too. */
+export function adminOrderFilter(query: AdminOrderFilters): SQL | undefined {
   const ids = toList(query.id)
   const statuses = asList(query.status)
   const fulfillmentStatuses = asList(query.fulfillment_status)
   const paymentStatuses = asList(query.payment_status)
   const regions = toList(query.region_id)
   const channels = toList(query.sales_channel_id)
-  const where = whereAll([
+  return whereAll([
     ids ? inArray(order.id, ids) : undefined,
     statuses ? inArray(order.status, statuses) : undefined,
     fulfillmentStatuses ? inArray(order.fulfillment_status, fulfillmentStatuses) : undefined,
@@ -89,6 +90,11 @@ export async function listAdminOrders(db: Db, query: AdminGetOrdersParams, selec
     ...dateConditions(order.canceled_at, query.canceled_at, 'canceled_at'),
     query.q ? searchCondition(query.q) : undefined,
   ])
+}
+
+/** `GET /admin/orders`: every filter of the reference, a page in a declared order. */
+export async function listAdminOrders(db: Db, query: AdminGetOrdersParams, selection: AdminOrderSelection) {
+  const where = adminOrderFilter(query)
   const page = adminOrdersPaging.page(query)
   const { limit, offset } = page
   const rows = await db
