@@ -1,4 +1,5 @@
 import type { BadgeTone } from '../../../components/status-badge'
+import type { OrderClaim } from '../claims/claim-model'
 
 /** The parts of an admin order the screens read. */
 export interface OrderLine {
@@ -83,6 +84,7 @@ export interface AdminOrderView {
   region?: { name?: string } | null
   region_id?: string
   returns?: OrderReturn[]
+  claims?: OrderClaim[]
 }
 
 export const ORDER_STATUSES = ['pending', 'completed', 'archived', 'canceled', 'requires_action'] as const

@@ -16,9 +16,11 @@ import { OrderItems } from './order-items'
 import { OrderPayments } from './order-payments'
 import { OrderTimeline } from './order-timeline'
 import { OrderReturns } from '../returns/order-returns'
+import { OrderClaims } from '../claims/order-claims'
+import { OrderEditSection } from '../edits/order-edit-section'
 
 const EXPAND =
-  'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region,returns,returns.items'
+  'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region,returns,returns.items,claims'
 
 /** One order: summary, items and totals, payment, fulfilment, customer, notes and timeline. */
 export function OrderDetail() {
@@ -69,6 +71,8 @@ function OrderPage({ order }: { order: AdminOrderView }) {
           <OrderPayments order={order} />
           <OrderFulfillments order={order} />
           <OrderReturns order={order} />
+          <OrderClaims order={order} />
+          <OrderEditSection order={order} />
         </div>
         <div className="min-w-0">
           <OrderCustomer order={order} />
