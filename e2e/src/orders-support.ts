@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { baseUrl, type AdminApi } from './support.js'
 
@@ -56,4 +57,50 @@ export async function placeOrder(api: AdminApi, email: string): Promise<PlacedOr
   const completed = await store<{ type: string; data: PlacedOrder }>('POST', `/store/carts/${cart.id}/complete`)
   expect(completed.type).toBe('order')
   return completed.data
+}
+
+interface Region {
+  id: string
+  countries: { iso_2: string }[]
+}
+
+/** Waits for the success toast of a write. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor()
+}
+
+/** An order placed through a paid draft, captured and fulfilled in full through the admin API. */
+export async function fulfilledOrder(api: AdminApi, email: string): Promise<{ id: string; display_id: number }> {
+  const { regions } = await api.request<{ regions: Region[] }>('GET', '/admin/regions?limit=1')
+  const region = regions[0]!
+  const { shipping_options: options } = await api.request<{ shipping_options: { id: string }[] }>(
+    'GET',
+    `/admin/shipping-options?region_id=${region.id}&name=Standard%20Shipping`,
+  )
+  const { variants } = await api.request<{ variants: { id: string }[] }>('GET', '/admin/variants?q=Classic&limit=1')
+  const address = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    address_1: '12 Analytical Row',
+    city: 'London',
+    postal_code: 'N1 7AA',
+    country_code: region.countries[0]!.iso_2,
+  }
+  const { draft_order: draft } = await api.request<{ draft_order: { id: string } }>('POST', '/admin/draft-orders', {
+    email,
+    region_id: region.id,
+    items: [{ variant_id: variants[0]!.id, quantity: 2 }],
+    shipping_methods: [{ option_id: options[0]!.id }],
+    shipping_address: address,
+    billing_address: address,
+  })
+  const { order } = await api.request<{ order: { id: string; display_id: number; items: { id: string }[] } }>(
+    'POST',
+    `/admin/draft-orders/${draft.id}/pay`,
+  )
+  await api.request('POST', `/admin/orders/${order.id}/capture`)
+  await api.request('POST', `/admin/orders/${order.id}/fulfillment`, {
+    items: [{ item_id: order.items[0]!.id, quantity: 2 }],
+  })
+  return order
 }

@@ -14,7 +14,15 @@ export interface OrderClaim {
   refund_amount?: number | null
   canceled_at?: string | Date | null
   created_at?: string | Date
-  claim_items?: { id: string; item_id: string; quantity: number; reason: ClaimReason; note?: string | null }[]
+  claim_items?: {
+    id: string
+    item_id: string
+    quantity: number
+    reason: ClaimReason
+    note?: string | null
+    /** The claimed line, kept when an order edit has since replaced the order's lines. */
+    item?: { title: string } | null
+  }[]
   additional_items?: { id: string; title: string; quantity: number }[]
   fulfillments?: OrderFulfillment[]
 }

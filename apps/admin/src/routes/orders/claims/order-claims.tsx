@@ -99,7 +99,8 @@ function ClaimRow(props: {
       <ul className="text-gray-700">
         {(claim.claim_items ?? []).map((item) => (
           <li key={item.id}>
-            <bdi>{titleOf(item.item_id)}</bdi> × {item.quantity} · {t(`claims.reason.${item.reason}`)}
+            <bdi>{item.item?.title ?? titleOf(item.item_id)}</bdi> × {item.quantity} ·{' '}
+            {t(`claims.reason.${item.reason}`)}
           </li>
         ))}
       </ul>

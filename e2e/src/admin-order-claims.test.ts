@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { fulfilledOrder, toast } from './orders-support.js'
+import {
+  AdminApi,
+  demoAdmin,
+  logIn,
+  overflowingElements,
+  screenshot,
+  seriousA11yViolations,
+  uniqueEmail,
+  useBrowser,
+  VIEWPORTS,
+  watchForProblems,
+} from './support.js'
+
+const browser = useBrowser()
+
+describe.each(VIEWPORTS)('order claims and edits at $width×$height', ({ name: size, width, height }) => {
+  it('creates a refund claim, then edits the order and confirms the edit', async () => {
+    const api = await AdminApi.login(demoAdmin.email, demoAdmin.password)
+    const order = await fulfilledOrder(api, uniqueEmail(`claim-${size}`))
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.setViewportSize({ width, height })
+    const problems = watchForProblems(page)
+    const a11y: string[] = []
+    await logIn(page, demoAdmin.email, demoAdmin.password)
+    await page.waitForURL('**/app/a')
+    await page.goto(`/app/a/orders/${order.id}`)
+    await page.getByRole('heading', { name: `Order #${order.display_id}`, level: 1 }).waitFor()
+
+    await page.getByRole('button', { name: 'Create claim' }).click()
+    const create = page.getByRole('dialog', { name: 'Create a claim' })
+    await create.getByRole('spinbutton', { name: /^Quantity claimed of/ }).fill('1')
+    await create.getByRole('combobox', { name: /^Reason for/ }).selectOption('wrong_item')
+    await create.getByRole('textbox', { name: 'Note' }).fill(`Sent in blue (${size})`)
+    a11y.push(...(await seriousA11yViolations(page)))
+    await create.getByRole('button', { name: 'Next' }).click()
+    await create.getByText('Step 2 of 2').waitFor()
+    await create.getByRole('textbox', { name: 'Refund amount' }).fill('5.00')
+    await screenshot(page, `order-claim-create-${size}`)
+    a11y.push(...(await seriousA11yViolations(page)))
+    await create.getByRole('button', { name: 'Submit' }).click()
+    await toast(page, 'Claim created')
+
+    const claims = page.getByRole('region', { name: 'Claims' })
+    await claims.getByText('Claim 1').waitFor()
+    await claims.getByText('Refunded', { exact: true }).waitFor()
+    await claims.getByText(/Wrong item/).waitFor()
+    a11y.push(...(await seriousA11yViolations(page)))
+
+    const edits = page.getByRole('region', { name: 'Order edit' })
+    await edits.getByRole('button', { name: 'Edit order' }).click()
+    await edits.getByText('Draft', { exact: true }).waitFor()
+    const quantity = edits.getByRole('spinbutton', { name: /^Quantity of/ })
+    // Two units were fulfilled: the line cannot go below two, but it can grow.
+    await quantity.fill('1')
+    await edits.getByText('A whole number, at least 2').waitFor()
+    await quantity.fill('3')
+    await edits.getByRole('button', { name: 'Save' }).click()
+    await edits.getByText('Customer owes').waitFor()
+    await screenshot(page, `order-edit-${size}`)
+    expect(await overflowingElements(page)).toEqual([])
+    a11y.push(...(await seriousA11yViolations(page)))
+    await edits.getByRole('button', { name: 'Confirm' }).click()
+    await toast(page, 'Order edit confirmed')
+    await edits.getByRole('button', { name: 'Edit order' }).waitFor()
+    a11y.push(...(await seriousA11yViolations(page)))
+
+    const saved = await api.request<{
+      order: {
+        items: { quantity: number }[]
+        claims: { type: string; refund_amount: number; claim_items: { reason: string; quantity: number }[] }[]
+      }
+    }>('GET', `/admin/orders/${order.id}?expand=items,claims`)
+    expect(saved.order.items.map((item) => item.quantity)).toEqual([3])
+    expect(saved.order.claims).toEqual([
+      expect.objectContaining({
+        type: 'refund',
+        refund_amount: 500,
+        claim_items: [expect.objectContaining({ reason: 'wrong_item', quantity: 1 })],
+      }),
+    ])
+    const { order_edits: orderEdits } = await api.request<{ order_edits: { status: string }[] }>(
+      'GET',
+      `/admin/order-edits?order_id=${order.id}`,
+    )
+    expect(orderEdits.map((edit) => edit.status)).toEqual(['confirmed'])
+
+    expect(a11y).toEqual([])
+    expect(problems()).toEqual([])
+    await context.close()
+  })
+})
