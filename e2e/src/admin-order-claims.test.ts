@@ -16,7 +16,7 @@ import {
 const browser = useBrowser()
 
 describe.each(VIEWPORTS)('order claims and edits at $width×$height', ({ name: size, width, height }) => {
-  it('creates a refund claim, then edits the order and confirms the edit', async () => {
+  it('creates a refund claim, then edits the order (a quantity, a new variant) and confirms the edit', async () => {
     const api = await AdminApi.login(demoAdmin.email, demoAdmin.password)
     const order = await fulfilledOrder(api, uniqueEmail(`claim-${size}`))
     const context = await browser.newContext()
@@ -59,6 +59,13 @@ describe.each(VIEWPORTS)('order claims and edits at $width×$height', ({ name: s
     await quantity.fill('3')
     await edits.getByRole('button', { name: 'Save' }).click()
     await edits.getByText('Customer owes').waitFor()
+    await edits.getByRole('combobox', { name: 'Add a variant' }).click()
+    await page.getByRole('searchbox', { name: /Add a variant/ }).fill('Hoodie')
+    const hoodie = page.getByRole('option', { name: /Hoodie/ }).first()
+    await hoodie.waitFor()
+    await hoodie.click()
+    await toast(page, 'Item added')
+    await edits.getByRole('spinbutton', { name: /^Quantity of .*Hoodie/ }).waitFor()
     await screenshot(page, `order-edit-${size}`)
     expect(await overflowingElements(page)).toEqual([])
     a11y.push(...(await seriousA11yViolations(page)))
@@ -73,7 +80,7 @@ describe.each(VIEWPORTS)('order claims and edits at $width×$height', ({ name: s
         claims: { type: string; refund_amount: number; claim_items: { reason: string; quantity: number }[] }[]
       }
     }>('GET', `/admin/orders/${order.id}?expand=items,claims`)
-    expect(saved.order.items.map((item) => item.quantity)).toEqual([3])
+    expect(saved.order.items.map((item) => item.quantity).sort()).toEqual([1, 3])
     expect(saved.order.claims).toEqual([
       expect.objectContaining({
         type: 'refund',
