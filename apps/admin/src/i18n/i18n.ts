@@ -56,9 +56,10 @@ export function i18nOptions(baseUrl = ''): InitOptions<HttpBackendOptions> {
  * isolates (FSI … PDI), so a left-to-right value such as "$12.50" or "Classic T-Shirt." cannot
  * reorder the Arabic sentence around it, nor its punctuation. Other languages get it unchanged.
  */
-export function isolateInRtl(value: unknown, _format?: string, language?: string): unknown {
-  if (typeof value !== 'string' && typeof value !== 'number') return value
-  if (!language || i18next.dir(language) !== 'rtl') return value
+export function isolateInRtl(value: unknown, _format?: string, language?: string): string {
+  // Anything else passes through untouched, as i18next's own formatter leaves it.
+  if (typeof value !== 'string' && typeof value !== 'number') return value as string
+  if (!language || i18next.dir(language) !== 'rtl') return String(value)
   return `\u2068${value}\u2069`
 }
 

@@ -3,7 +3,7 @@ import type * as T from '../../types/admin.js'
 import type { AdminOrdersRes } from '../../types/admin.js'
 import type { Payload } from '../../types/local.js'
 import { CrudResource } from '../crud.js'
-import { Resource, seg, type ListParams, type PageRes } from '../resource.js'
+import { Resource, seg } from '../resource.js'
 
 /** Routes of SPEC §7 "Admin" whose server contracts are still to come: typed with local types. */
 
