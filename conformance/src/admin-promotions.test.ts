@@ -3,10 +3,12 @@
 // Discounts; store-api.md, carts).
 import { describe, expect, it } from 'vitest'
 import { makeProduct, makeProductTag } from '../../packages/server/src/testing/factories/catalog.js'
+import { freeCountry } from '../../packages/server/src/testing/factories/carts.js'
 import { makeRegion } from '../../packages/server/src/testing/factories/regions.js'
+import { makeShippingOption } from '../../packages/server/src/testing/factories/shipping.js'
 import { liveServerForFile } from './support/live-server.js'
 import { ownedBy } from './support/route-owners.js'
-import { expectId, expectPage, expectRefusal, type Wire } from './support/shapes.js'
+import { expectId, expectPage, expectRefusal, expectWireShape, type Wire } from './support/shapes.js'
 
 const server = liveServerForFile('admin-promotions')
 const admin = () => server.admin.admin
@@ -83,6 +85,51 @@ describe('discounts', () => {
     await expectRefusal(server.store.giftCards.retrieve('NONE-NONE-NONE-NONE'), 404)
     const deleted = await admin().giftCards.delete(gift_card.id)
     expect(deleted).toMatchObject({ id: gift_card.id, object: 'gift-card', deleted: true })
+  })
+
+  it('shows the code and the gift card an order was placed with, on the admin and the store order', async () => {
+    const db = server.database.db
+    const country = await freeCountry(db)
+    const region = await makeRegion(db, { currency_code: 'usd', countries: [country], tax_rate: 0 })
+    const product = await makeProduct(db, {
+      variants: [{ inventory_quantity: 10, prices: [{ amount: 2000, currency_code: 'usd', region_id: region.id }] }],
+    })
+    const option = await makeShippingOption(db, region.id, { amount: 500 })
+    const { discount } = await admin().discounts.create({
+      code: 'conform-order10',
+      rule: { type: 'percentage', value: 10, allocation: 'total' } as never,
+      regions: [region.id],
+    })
+    const { gift_card } = await admin().giftCards.create({ region_id: region.id, value: 1000 })
+
+    const { cart } = await server.store.carts.create({ region_id: region.id })
+    await server.store.carts.lineItems.create(cart.id, { variant_id: product.variants[0].id, quantity: 1 })
+    await server.store.carts.update(cart.id, {
+      email: 'conform-promoted@example.com',
+      shipping_address: { first_name: 'Ada', last_name: 'L', address_1: '1 Row', city: 'Town', country_code: country },
+      discounts: [{ code: 'conform-order10' }],
+      gift_cards: [{ code: gift_card.code }],
+    })
+    await server.store.carts.addShippingMethod(cart.id, { option_id: option.id })
+    await server.store.carts.createPaymentSessions(cart.id)
+    await server.store.carts.setPaymentSession(cart.id, { provider_id: 'manual' })
+    const done: Wire = await server.store.carts.complete(cart.id)
+    expect(done.type).toBe('order')
+
+    const { order } = await admin().orders.retrieve(done.data.id)
+    expectWireShape(order)
+    expect(order.discounts.map((d: Wire) => [d.id, d.rule.type])).toEqual([[discount.id, 'percentage']])
+    expect(order.gift_cards.map((g: Wire) => g.id)).toEqual([gift_card.id])
+    expect(order.gift_card_transactions).toHaveLength(1)
+    expectId(order.gift_card_transactions[0].id, 'gct')
+    // 2000 less 10 % and 500 of shipping: the card draws all its 1000.
+    expect(order.gift_card_transactions[0]).toMatchObject({ gift_card_id: gift_card.id, amount: 1000 })
+    const expanded = await admin().orders.retrieve(done.data.id, {
+      expand: 'gift_card_transactions,gift_card_transactions.gift_card',
+    })
+    expect(expanded.order.gift_card_transactions[0].gift_card).toMatchObject({ id: gift_card.id, balance: 0 })
+    const stored = await server.store.orders.retrieve(done.data.id)
+    expect(stored.order.discounts.map((d: Wire) => d.rule.value)).toEqual([10])
   })
 
   it('called every route it owns', () => {

@@ -6,6 +6,7 @@ import { Address, Customer } from '../customers/contract.js'
 import { Region } from '../regions/contract.js'
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './schema.js'
 import { Swap } from './swaps/contract.js'
+import { Discount } from '../promotions/contract.js'
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: values })
 
@@ -113,9 +114,6 @@ export const Fulfillment = Type.Object({
 })
 export type Fulfillment = Static<typeof Fulfillment>
 
-/** Relations without tables yet (discounts) answer empty lists of these. */
-const Unmodelled = Type.Record(Type.String(), Type.Unknown())
-
 export const Order = Type.Object({
   ...optional(OrderFields),
   id: Type.String(),
@@ -128,7 +126,7 @@ export const Order = Type.Object({
   customer: Type.Optional(Nullable(Customer)),
   region: Type.Optional(Nullable(Region)),
   fulfillments: Type.Optional(Type.Array(Fulfillment)),
-  discounts: Type.Optional(Type.Array(Unmodelled)),
+  discounts: Type.Optional(Type.Array(Discount)),
 })
 export type Order = Static<typeof Order>
 

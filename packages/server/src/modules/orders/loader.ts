@@ -27,7 +27,14 @@ import {
 } from './contract.js'
 import { fulfillmentsOf, loadFulfillments, type FulfillmentsRead, type FulfillmentView } from './fulfillment-reads.js'
 import { order, payment } from './schema.js'
-import { giftCardTransaction } from '../promotions/schema.js'
+import {
+  discount,
+  discountRule,
+  giftCard,
+  giftCardTransaction,
+  orderDiscounts,
+  orderGiftCards,
+} from '../promotions/schema.js'
 import { groupBy } from '../../db/group-rows.js'
 import { rowsOf } from '../../db/raw-rows.js'
 
@@ -42,6 +49,16 @@ type AddressRow = typeof address.$inferSelect
 type RegionRow = typeof region.$inferSelect
 type VariantRow = typeof productVariant.$inferSelect
 type ShippingOptionRow = typeof shippingOption.$inferSelect
+type DiscountRow = typeof discount.$inferSelect
+type DiscountRuleRow = typeof discountRule.$inferSelect
+type GiftCardRow = typeof giftCard.$inferSelect
+type GiftCardTransactionRow = typeof giftCardTransaction.$inferSelect
+
+/** A discount the order was placed with, its rule with it when `discounts.rule` is expanded (v1). */
+export type OrderDiscountView = DiscountRow & { rule?: DiscountRuleRow }
+
+/** What the order drew from a gift card, the card with it when `gift_card_transactions.gift_card` is expanded. */
+export type OrderGiftCardTransactionView = GiftCardTransactionRow & { gift_card?: GiftCardRow | null }
 
 export type OrderItemView = LineItemRow &
   Omit<LineItemTotals, 'raw_discount_total'> & {
@@ -86,7 +103,9 @@ export type OrderView = Partial<OrderRow> &
     customer?: PublicCustomer | null
     region?: RegionRow | null
     fulfillments?: FulfillmentView[]
-    discounts?: Record<string, unknown>[]
+    discounts?: OrderDiscountView[]
+    gift_cards?: GiftCardRow[]
+    gift_card_transactions?: OrderGiftCardTransactionView[]
   }
 
 /** Which top-level fields to answer with (undefined: every column) and which relations to load. */
@@ -167,6 +186,9 @@ interface ContextRow {
   regions: JsonRow[]
   addresses: JsonRow[]
   customers: JsonRow[]
+  discounts: { order_id: string; discount: JsonRow; rule: JsonRow | null }[]
+  gift_cards: { order_id: string; card: JsonRow }[]
+  transaction_cards: JsonRow[]
 }
 
 const ofOrders = (column: 'id' | 'variant_id' | 'shipping_option_id', table: typeof lineItem | typeof shippingMethod) =>
@@ -179,6 +201,9 @@ interface ContextShape {
   options: boolean
   addresses: boolean
   customers: boolean
+  discounts: boolean
+  giftCards: boolean
+  transactionCards: boolean
 }
 
 /** An empty JSON array: a relation not expanded is not read. */
@@ -233,16 +258,49 @@ const contextSelect = (db: Db, shape: ContextShape) =>
         ? sql`(SELECT coalesce(json_agg(${publicCustomerJson}), '[]'::json)
       FROM ${customer} WHERE ${inIdsParam(customer.id, 'customerIds')})`
         : none
-    } AS customers`)
+    } AS customers,
+    ${
+      shape.discounts
+        ? sql`(SELECT coalesce(json_agg(json_build_object('order_id', od.order_id, 'discount', d, 'rule', dr)
+        ORDER BY d.code, d.id), '[]'::json)
+      FROM ${orderDiscounts} od JOIN ${discount} d ON d.id = od.discount_id
+      LEFT JOIN ${discountRule} dr ON dr.id = d.rule_id
+      WHERE ${inIdsParam(sql`od.order_id`, 'orderIds')})`
+        : none
+    } AS discounts,
+    ${
+      shape.giftCards
+        ? sql`(SELECT coalesce(json_agg(json_build_object('order_id', og.order_id, 'card', gc)
+        ORDER BY gc.created_at, gc.id), '[]'::json)
+      FROM ${orderGiftCards} og JOIN ${giftCard} gc ON gc.id = og.gift_card_id
+      WHERE ${inIdsParam(sql`og.order_id`, 'orderIds')})`
+        : none
+    } AS gift_cards,
+    ${
+      shape.transactionCards
+        ? sql`(SELECT coalesce(json_agg(tc), '[]'::json) FROM ${giftCard} tc
+      WHERE ${inIdsOf(sql`tc.id`, sql`SELECT x.gift_card_id FROM ${giftCardTransaction} x WHERE ${inIdsParam(sql`x.order_id`, 'orderIds')}`)})`
+        : none
+    } AS transaction_cards`)
 
 const preparedContext = (shape: ContextShape, key: string) =>
   prepared(`order_context_${key}`, (db) => contextSelect(db, shape))
 
-/** `contextSelect` of each shape asked for, built once (see `prepared`): sixteen at most. */
+/** `contextSelect` of each shape asked for, built once (see `prepared`): a few in practice. */
 const contextStatements = new Map<string, ReturnType<typeof preparedContext>>()
 
 function contextStatement(shape: ContextShape) {
-  const key = [shape.variants, shape.options, shape.addresses, shape.customers].map(Number).join('')
+  const key = [
+    shape.variants,
+    shape.options,
+    shape.addresses,
+    shape.customers,
+    shape.discounts,
+    shape.giftCards,
+    shape.transactionCards,
+  ]
+    .map(Number)
+    .join('')
   let statement = contextStatements.get(key)
   if (!statement) contextStatements.set(key, (statement = preparedContext(shape, key)))
   return statement
@@ -257,7 +315,9 @@ const methodTaxLineOf = rowReader(shippingMethodTaxLine)
 const optionOf = rowReader(shippingOption)
 const paymentOf = rowReader(payment)
 const giftCardTransactionOf = rowReader(giftCardTransaction)
-type GiftCardTransactionRow = typeof giftCardTransaction.$inferSelect
+const discountOf = rowReader(discount)
+const discountRuleOf = rowReader(discountRule)
+const giftCardOf = rowReader(giftCard)
 const regionOf = rowReader(region)
 const addressOf = rowReader(address)
 const customerOf = rowReader(customer)
@@ -283,6 +343,14 @@ interface OrderParties {
   customers: Map<string, PublicCustomer>
 }
 
+/** The orders' promotions, read when expanded. */
+interface OrderPromotions {
+  discounts: Map<string, OrderDiscountView[]>
+  giftCards: Map<string, GiftCardRow[]>
+  /** The cards the orders' gift card transactions drew from, by id. */
+  transactionCards: Map<string, GiftCardRow>
+}
+
 /** What the reads of an order's relations need from its row: all known before the order is written. */
 export type OrderRefs = Pick<
   OrderRow,
@@ -293,6 +361,8 @@ export interface OrderContext {
   lines: OrderLines
   methods: OrderMethods
   parties: OrderParties
+  /** Absent (nothing expanded) in contexts built by hand. */
+  promotions?: OrderPromotions
   /** Read only for orders that can have some: an order being placed has none. */
   fulfillments?: FulfillmentsRead
 }
@@ -334,6 +404,9 @@ export async function loadOrderContext(
     options: relations.has('shipping_methods.shipping_option'),
     addresses: addressIds.length > 0,
     customers: relations.has('customer'),
+    discounts: relations.has('discounts'),
+    giftCards: relations.has('gift_cards'),
+    transactionCards: relations.has('gift_card_transactions.gift_card'),
   }
   const result = await contextStatement(shape)(db, {
     orderIds: refs.map((row) => row.id),
@@ -364,7 +437,25 @@ export async function loadOrderContext(
       addresses: byId(read.addresses.map(addressOf)),
       customers: byId(read.customers.map(publicCustomerOf)),
     },
+    promotions: promotionsOf(read),
   }
+}
+
+/** The discounts (with their rules) and gift cards of each order, and the cards its transactions drew from. */
+function promotionsOf(read: ContextRow): OrderPromotions {
+  const discounts = new Map<string, OrderDiscountView[]>()
+  for (const entry of read.discounts) {
+    const view: OrderDiscountView = {
+      ...discountOf(entry.discount),
+      ...(entry.rule ? { rule: discountRuleOf(entry.rule) } : {}),
+    }
+    discounts.set(entry.order_id, [...(discounts.get(entry.order_id) ?? []), view])
+  }
+  const giftCards = new Map<string, GiftCardRow[]>()
+  for (const entry of read.gift_cards) {
+    giftCards.set(entry.order_id, [...(giftCards.get(entry.order_id) ?? []), giftCardOf(entry.card)])
+  }
+  return { discounts, giftCards, transactionCards: byId(read.transaction_cards.map(giftCardOf)) }
 }
 
 /** The orders' answers from their rows and what `loadOrderContext` read for them. */
@@ -472,9 +563,30 @@ function toView(row: OrderRow, context: OrderContext, relations: ReadonlySet<str
     ...(relations.has('fulfillments')
       ? { fulfillments: context.fulfillments ? fulfillmentsOf(row.id, context.fulfillments, relations) : [] }
       : {}),
-    // Discounts arrive with their module; until then an order has none.
-    ...(relations.has('discounts') ? { discounts: [] } : {}),
+    ...promotionViews(row.id, context, relations),
   }
+}
+
+/** The expanded promotion relations: discounts (with `rule`), gift cards, gift card transactions (with `gift_card`). */
+function promotionViews(orderId: string, context: OrderContext, relations: ReadonlySet<string>) {
+  const { promotions } = context
+  const view: Pick<OrderView, 'discounts' | 'gift_cards' | 'gift_card_transactions'> = {}
+  if (relations.has('discounts')) {
+    const withRules = relations.has('discounts.rule')
+    view.discounts = (promotions?.discounts.get(orderId) ?? []).map(({ rule, ...found }) =>
+      withRules && rule ? { ...found, rule } : found,
+    )
+  }
+  if (relations.has('gift_cards')) view.gift_cards = promotions?.giftCards.get(orderId) ?? []
+  if (relations.has('gift_card_transactions')) {
+    const withCards = relations.has('gift_card_transactions.gift_card')
+    view.gift_card_transactions = (context.parties.giftCardTransactions.get(orderId) ?? []).map((transaction) =>
+      withCards
+        ? { ...transaction, gift_card: promotions?.transactionCards.get(transaction.gift_card_id) ?? null }
+        : transaction,
+    )
+  }
+  return view
 }
 
 const TOTAL_FIELDS: ReadonlySet<string> = new Set(ORDER_TOTAL_FIELDS)

@@ -8,6 +8,7 @@ import { adminOrderPaymentRoutes } from './payments/routes.js'
 import { loadCustomerOrders } from './customer-orders.js'
 import { storeOrderRoutes } from './store.routes.js'
 import { registerOrderMailSubscribers } from './emails/subscribers.js'
+import { registerGiftCardMailSubscriber } from './emails/gift-cards.js'
 import { registerOrderSubscribers } from './subscribers.js'
 import { adminReturnReasonRoutes, storeReturnReasonRoutes } from './return-reasons/routes.js'
 import { adminReturnRoutes, storeReturnRoutes } from './returns/routes.js'
@@ -40,4 +41,5 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   await app.register(adminDashboardRoutes)
   registerOrderSubscribers(app)
   registerOrderMailSubscribers(app)
+  registerGiftCardMailSubscriber(app)
 }

@@ -18,6 +18,19 @@ export const GiftCard = Type.Object({
 })
 export type GiftCard = Static<typeof GiftCard>
 
+/** What an order drew from a gift card (v1 GiftCardTransaction), the card when expanded. */
+export const GiftCardTransaction = Type.Object({
+  id: Type.String(),
+  gift_card_id: Type.String(),
+  order_id: Type.String(),
+  amount: Type.Integer(),
+  is_taxable: Nullable(Type.Boolean()),
+  tax_rate: Nullable(Type.Number()),
+  created_at: DateTime,
+  gift_card: Type.Optional(Nullable(GiftCard)),
+})
+export type GiftCardTransaction = Static<typeof GiftCardTransaction>
+
 export const giftCardsPaging = listPaging(50)
 
 export const AdminGetGiftCardsParams = Type.Object(

@@ -18,6 +18,8 @@ import {
   PaymentStatus,
 } from '../contract.js'
 import { Return } from '../returns/contract.js'
+import { Discount } from '../../promotions/contract.js'
+import { GiftCard, GiftCardTransaction } from '../../promotions/gift-cards-contract.js'
 import { REFUND_REASONS } from '../schema.js'
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: values })
@@ -38,7 +40,7 @@ export const Refund = Type.Object({
 })
 export type Refund = Static<typeof Refund>
 
-/** Relations an order has no tables for yet (swaps, claims, gift cards): empty lists. */
+/** Relations answered as loosely typed lists (swaps, claims). */
 const Unmodelled = Type.Array(Type.Record(Type.String(), Type.Unknown()))
 
 /** An admin order: the selected fields, the totals when asked for, the expanded relations. */
@@ -56,9 +58,9 @@ export const AdminOrder = Type.Object({
   customer: Type.Optional(Nullable(Customer)),
   region: Type.Optional(Nullable(Region)),
   sales_channel: Type.Optional(Nullable(SalesChannel)),
-  discounts: Type.Optional(Unmodelled),
-  gift_cards: Type.Optional(Unmodelled),
-  gift_card_transactions: Type.Optional(Unmodelled),
+  discounts: Type.Optional(Type.Array(Discount)),
+  gift_cards: Type.Optional(Type.Array(GiftCard)),
+  gift_card_transactions: Type.Optional(Type.Array(GiftCardTransaction)),
   returns: Type.Optional(Type.Array(Return)),
   swaps: Type.Optional(Unmodelled),
   claims: Type.Optional(Unmodelled),
@@ -123,6 +125,7 @@ export const ADMIN_ORDER_RELATIONS = [
 ] as const
 export const ADMIN_ORDER_ALLOWED_RELATIONS: readonly string[] = [
   ...ADMIN_ORDER_RELATIONS,
+  'gift_card_transactions.gift_card',
   'items.variant',
   'items.tax_lines',
   'items.adjustments',

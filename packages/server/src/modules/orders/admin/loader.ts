@@ -49,10 +49,10 @@ const CONTEXT_RELATIONS = [
   'customer',
   'shipping_address',
   'billing_address',
+  'discounts',
+  'gift_cards',
+  'gift_card_transactions',
 ]
-
-/** Relations with no tables yet: always empty lists. */
-const UNMODELLED = ['discounts', 'gift_cards', 'gift_card_transactions'] as const
 
 /**
  * v1's admin order selection: `fields` replaces the defaults (or adjusts them with `+`/`-`),
@@ -187,7 +187,6 @@ export async function loadAdminOrders(
   return views.map((view, index) => {
     const row = rows[index]
     const full: Record<string, unknown> = { ...view }
-    for (const relation of UNMODELLED) if (relations.has(relation)) full[relation] = []
     if (claims) full.claims = claims.get(row.id) ?? []
     if (swaps) full.swaps = swaps.get(row.id) ?? []
     if (extras && shape.fulfillments) {
