@@ -26,7 +26,7 @@ describe.each(VIEWPORTS)('draft orders and returns at $width×$height', ({ name:
     const problems = watchForProblems(page)
     const a11y: string[] = []
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
 
     await openArea(page, 'Drafts')
     await page.getByRole('heading', { name: 'Draft orders', level: 1 }).waitFor()
@@ -134,7 +134,7 @@ describe.each(VIEWPORTS)('draft orders and returns at $width×$height', ({ name:
     const problems = watchForProblems(page)
     const a11y: string[] = []
     await logIn(page, demoAdmin.email, demoAdmin.password)
-    await page.waitForURL('**/app/a/orders')
+    await page.waitForURL('**/app/a')
     await page.goto(`/app/a/orders/${order.id}`)
     await page.getByRole('heading', { name: `Order #${order.display_id}`, level: 1 }).waitFor()
 
