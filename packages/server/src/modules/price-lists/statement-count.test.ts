@@ -106,6 +106,8 @@ async function measure() {
 
 describe('price selection statement count', () => {
   it('is the same with 50 active price lists as with none', async () => {
+    // Once first: the process's first reads of a kind also fill its caches (regions, sessions).
+    await measure()
     const none = await measure()
     expect(none.unitPrice).toBe(1000)
 
