@@ -1,6 +1,3 @@
-import { once } from 'node:events'
-import { Transform } from 'node:stream'
-import { stringify } from 'csv-stringify'
 import { and, asc, count, gt, type SQL } from 'drizzle-orm'
 import { InvalidData } from '../../../core/errors.js'
 import { formatValidationErrors, validatorCompiler } from '../../../core/validation.js'
@@ -11,13 +8,12 @@ import { adminOrderFilter } from '../../orders/admin/service.js'
 import { order } from '../../orders/schema.js'
 import type { BatchJobResult } from '../schema.js'
 import type { BatchJobStrategy, JobRun } from '../strategy.js'
+import { exportCsv } from './csv-export.js'
 
 /**
  * `order-export`: the orders the list's filters select (`context.filterable_fields`, as
  * `GET /admin/orders` takes them) as one CSV through the file provider, v1's columns and `;`.
  */
-
-const PAGE_SIZE = 100
 
 /** v1's list keys a client may send beside the filters; the export reads every matching order. */
 const LIST_KEYS = new Set(['list_config', 'limit', 'offset', 'order', 'fields', 'expand', 'batch_size'])
@@ -134,64 +130,26 @@ export const orderExportStrategy: BatchJobStrategy = {
   },
 
   async process(run: JobRun): Promise<BatchJobResult> {
-    // As the product export: an interrupted run starts over, the file is kept only when complete.
     const where = filtersOf(run)
-    const total = await countOrders(run.db, where)
     const columns = columnsFor(run.flags.sales_channels)
     const selection = adminOrderSelection({
       expand: run.flags.sales_channels ? 'customer,shipping_address,sales_channel' : 'customer,shipping_address',
     })
-    const csv = stringify({ header: true, delimiter: ';', columns: columns.map((column) => column.header) })
-    let bytes = 0
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length
-        done(null, chunk)
-      },
+    return exportCsv(run, {
+      filename: 'order-export.csv',
+      total: await countOrders(run.db, where),
+      csv: { header: true, delimiter: ';', columns: columns.map((column) => column.header) },
+      readPage: (tx, after, limit) =>
+        tx
+          .select()
+          .from(order)
+          .where(and(where, gt(order.id, after)))
+          .orderBy(asc(order.id))
+          .limit(limit),
+      recordsOf: async (tx, page) =>
+        ((await loadAdminOrders(tx, page, selection)) as Loaded[]).map((loaded) =>
+          columns.map((column) => cellText(column.cell(loaded))),
+        ),
     })
-    csv.on('error', (error) => counted.destroy(error))
-    const uploading = run.files.upload(
-      { filename: 'order-export.csv', mimeType: 'text/csv', stream: csv.pipe(counted) },
-      { private: true },
-    )
-    let exported = 0
-    let after = ''
-    const base: BatchJobResult = { ...run.job.result, count: total }
-    try {
-      for (;;) {
-        let pageSize = 0
-        await run.inBatch(async (tx) => {
-          // Keyset pages on the primary key: ids sort by creation, and no page is read twice.
-          const page = await tx
-            .select()
-            .from(order)
-            .where(and(where, gt(order.id, after)))
-            .orderBy(asc(order.id))
-            .limit(PAGE_SIZE)
-          pageSize = page.length
-          for (const loaded of (await loadAdminOrders(tx, page, selection)) as Loaded[]) {
-            if (!csv.write(columns.map((column) => cellText(column.cell(loaded))))) await once(csv, 'drain')
-          }
-          after = page.at(-1)?.id ?? after
-          exported += page.length
-          return { ...base, advancement_count: exported, progress: total === 0 ? 1 : Math.min(1, exported / total) }
-        })
-        if (pageSize < PAGE_SIZE) break
-      }
-      csv.end()
-      const stored = await uploading
-      return {
-        ...base,
-        count: exported,
-        advancement_count: exported,
-        progress: 1,
-        file_key: stored.key,
-        file_size: bytes,
-      }
-    } catch (error) {
-      csv.destroy(error as Error)
-      await uploading.catch(() => undefined)
-      throw error
-    }
   },
 }

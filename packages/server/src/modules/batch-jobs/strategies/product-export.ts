@@ -1,6 +1,3 @@
-import { once } from 'node:events'
-import { Transform } from 'node:stream'
-import { stringify } from 'csv-stringify'
 import { and, asc, count, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/types.js'
 import { InvalidData } from '../../../core/errors.js'
@@ -9,6 +6,7 @@ import type { CatalogFlags } from '../../catalog/products/products.js'
 import { product } from '../../catalog/schema.js'
 import type { BatchJobResult } from '../schema.js'
 import type { BatchJobStrategy, JobRun } from '../strategy.js'
+import { exportCsv } from './csv-export.js'
 import {
   currencyPriceHeader,
   formatCell,
@@ -22,8 +20,6 @@ import {
 import { rowsOf } from '../../../db/raw-rows.js'
 
 /** `product-export`: every live product and its variants as one CSV, written through the file provider. */
-
-const PAGE_SIZE = 100
 
 function relationsFor(flags: CatalogFlags): Set<string> {
   const relations = [
@@ -164,63 +160,21 @@ export const productExportStrategy: BatchJobStrategy = {
   },
 
   async process(run: JobRun): Promise<BatchJobResult> {
-    // An interrupted export starts over: the file is written in one go and only kept when complete.
-    const total = await countProducts(run.db)
     const layout = await layoutOf(run.db, run.flags)
     const relations = relationsFor(run.flags)
-    const csv = stringify({ header: true, columns: headerOf(layout) })
-    let bytes = 0
-    // Counts in the pipe itself: a 'data' listener would start the flow before the upload reads it.
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length
-        done(null, chunk)
-      },
+    return exportCsv(run, {
+      filename: 'product-export.csv',
+      total: await countProducts(run.db),
+      csv: { header: true, columns: headerOf(layout) },
+      readPage: (tx, after, limit) =>
+        tx
+          .select()
+          .from(product)
+          .where(and(live, gt(product.id, after)))
+          .orderBy(asc(product.id))
+          .limit(limit),
+      recordsOf: async (tx, page) =>
+        (await loadProductRelations(tx, page, relations)).flatMap((loaded) => rowsOfProduct(loaded, layout)),
     })
-    csv.on('error', (error) => counted.destroy(error))
-    const uploading = run.files.upload(
-      { filename: 'product-export.csv', mimeType: 'text/csv', stream: csv.pipe(counted) },
-      { private: true },
-    )
-    let exported = 0
-    let after = ''
-    const base: BatchJobResult = { ...run.job.result, count: total }
-    try {
-      for (;;) {
-        let pageSize = 0
-        await run.inBatch(async (tx) => {
-          const page = await tx
-            .select()
-            .from(product)
-            .where(and(live, gt(product.id, after)))
-            .orderBy(asc(product.id))
-            .limit(PAGE_SIZE)
-          pageSize = page.length
-          for (const loaded of await loadProductRelations(tx, page, relations)) {
-            for (const row of rowsOfProduct(loaded, layout)) {
-              if (!csv.write(row)) await once(csv, 'drain')
-            }
-            after = loaded.id
-          }
-          exported += page.length
-          return { ...base, advancement_count: exported, progress: total === 0 ? 1 : Math.min(1, exported / total) }
-        })
-        if (pageSize < PAGE_SIZE) break
-      }
-      csv.end()
-      const stored = await uploading
-      return {
-        ...base,
-        count: exported,
-        advancement_count: exported,
-        progress: 1,
-        file_key: stored.key,
-        file_size: bytes,
-      }
-    } catch (error) {
-      csv.destroy(error as Error)
-      await uploading.catch(() => undefined)
-      throw error
-    }
   },
 }
