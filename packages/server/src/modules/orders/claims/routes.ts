@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
 import { AdminOrderFindParams, AdminOrderIdParams, AdminOrdersRes } from '../admin/contract.js'
-import { adminOrderSelection } from '../admin/loader.js'
-import type { OrderEnv } from '../admin/operations.js'
-import { retrieveAdminOrder } from '../admin/service.js'
+import { changeThenAnswer as changeAndAnswer, emptyBody, orderEnvOf } from '../admin/answer.js'
 import {
   AdminPostOrdersClaimFulfillmentsReq,
   AdminPostOrdersOrderClaimsClaimReq,
@@ -21,29 +18,14 @@ import {
 } from './fulfillments.js'
 import { cancelClaim, createClaim, updateClaim } from './service.js'
 
-const envOf = (app: FastifyInstance): OrderEnv => ({
-  paymentProviders: app.providers.paymentProviders,
-  fulfillmentProviders: app.providers.fulfillmentProviders,
-  flags: app.config.featureFlags,
-})
-
-/** A body-less POST reads as `{}`, as v1's clients send some of these without one. */
-const emptyBody = async (request: { body: unknown }) => {
-  request.body ??= {}
-}
-
 /** `/admin/orders/:id/claims/…`: claims on an order's items, refunded or replaced. */
 export const adminOrderClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['Orders']
-  const env = envOf(app)
+  const env = orderEnvOf(app)
   const ok = { 200: AdminOrdersRes }
 
-  /** Reads the selection first, so a bad one refuses the request before anything changes. */
-  const changeThenAnswer = async (id: string, query: AdminOrderFindParams, change: () => Promise<unknown>) => {
-    const selection = adminOrderSelection(query)
-    await change()
-    return { order: await retrieveAdminOrder(app.db, id, selection) }
-  }
+  const changeThenAnswer = (id: string, query: AdminOrderFindParams, change: () => Promise<unknown>) =>
+    changeAndAnswer(app.db, id, query, change)
 
   app.post(
     '/admin/orders/:id/claims',

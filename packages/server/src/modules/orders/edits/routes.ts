@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { requireFlag } from '../../../core/feature-flags.js'
+import { emptyBody } from '../admin/answer.js'
 import { requireOrder } from '../admin/service.js'
 import { editPaymentsOf } from '../seams.js'
 import {
@@ -47,11 +48,6 @@ const envOf = (app: FastifyInstance): EditEnv => ({
   flags: app.config.featureFlags,
   payments: editPaymentsOf(app),
 })
-
-/** A body-less POST reads as `{}`, as v1's clients send these without one. */
-const emptyBody = async (request: { body: unknown }) => {
-  request.body ??= {}
-}
 
 /** `/admin/order-edits/…`: a merchant changes an order's lines and asks the customer to accept. */
 export const adminOrderEditRoutes: FastifyPluginAsyncTypebox = async (app) => {

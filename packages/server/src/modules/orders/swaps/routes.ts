@@ -3,9 +3,7 @@ import { NotFound } from '../../../core/errors.js'
 import { listAnswer } from '../../../core/list.js'
 import { cartViewOf } from '../../carts/view.js'
 import { AdminOrderFindParams, AdminOrderIdParams, AdminOrdersRes } from '../admin/contract.js'
-import { orderEnvOf } from '../admin/answer.js'
-import { adminOrderSelection } from '../admin/loader.js'
-import { retrieveAdminOrder } from '../admin/service.js'
+import { changeThenAnswer as changeAndAnswer, emptyBody, orderEnvOf } from '../admin/answer.js'
 import { cancelPartFulfillment, createPartShipment, fulfillPart } from '../claims/fulfillments.js'
 import { requireShopperOrder } from '../returns/service.js'
 import {
@@ -26,23 +24,14 @@ import { SWAP_PART } from './fulfillments.js'
 import { loadSwaps, STORE_SWAP_RELATIONS } from './reads.js'
 import { cancelSwap, createSwap, listSwaps, processSwapPayment, requireSwap, swapOfCart } from './service.js'
 
-/** A body-less POST reads as `{}`, as v1's clients send some of these without one. */
-const emptyBody = async (request: { body: unknown }) => {
-  request.body ??= {}
-}
-
 /** `/admin/orders/:id/swaps/…` and `/admin/swaps`: a merchant's swaps of an order's items. */
 export const adminSwapRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['Orders']
   const env = orderEnvOf(app)
   const ok = { 200: AdminOrdersRes }
 
-  /** Reads the selection first, so a bad one refuses the request before anything changes. */
-  const changeThenAnswer = async (id: string, query: AdminOrderFindParams, change: () => Promise<unknown>) => {
-    const selection = adminOrderSelection(query)
-    await change()
-    return { order: await retrieveAdminOrder(app.db, id, selection) }
-  }
+  const changeThenAnswer = (id: string, query: AdminOrderFindParams, change: () => Promise<unknown>) =>
+    changeAndAnswer(app.db, id, query, change)
 
   app.post(
     '/admin/orders/:id/swaps',
