@@ -144,3 +144,16 @@ describe('shutdown timeout', () => {
     }
   })
 })
+
+describe('read replicas', () => {
+  it('takes comma-separated postgres URLs beside a PostgreSQL primary, and refuses them without one', () => {
+    const primary = { DATABASE_URL: 'postgres://db/shop' }
+    expect(load(primary).databaseReadUrls).toEqual([])
+    const both = load({ ...primary, DATABASE_READ_URL: 'postgres://r1/shop, postgres://r2/shop' })
+    expect(both.databaseReadUrls).toEqual(['postgres://r1/shop', 'postgres://r2/shop'])
+    expect(() => load({ ...primary, DATABASE_READ_URL: 'mysql://u:secret@r1/shop' })).toThrow(
+      /DATABASE_READ_URL must be postgres:\/\/ URLs.*mysql:\/\/…@r1/,
+    )
+    expect(() => load({ DATABASE_READ_URL: 'postgres://r1/shop' })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/)
+  })
+})

@@ -288,6 +288,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       )
     }
   }
+  const databaseUrl = pick('DATABASE_URL', 'databaseUrl') || undefined
+  if (databaseReadUrls.length > 0 && !databaseUrl) {
+    throw new Error('DATABASE_READ_URL needs DATABASE_URL: replicas copy a PostgreSQL primary, not the embedded database')
+  }
   const maxLag = pick('DATABASE_READ_MAX_LAG_MS', 'databaseReadMaxLagMs') ?? '5000'
   const databaseReadMaxLagMs = Number(maxLag)
   if (!Number.isInteger(databaseReadMaxLagMs) || databaseReadMaxLagMs < 0) {
@@ -305,7 +309,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return {
     port,
     host,
-    databaseUrl: pick('DATABASE_URL', 'databaseUrl') || undefined,
+    databaseUrl,
     databasePoolSize,
     databasePreparedStatements: prepared === 'true' || prepared === '1',
     dataDir,

@@ -139,12 +139,9 @@ describe.skipIf(!runs)('read replicas', () => {
     await stopping
 
     expect(stoppedAt).toBeLessThan(until)
-    // Once the replica is gone and a probe has seen it, every read is answered by the primary.
-    const settled = statuses.filter((entry) => entry.at > stoppedAt + 1500)
-    expect(settled.length).toBeGreaterThan(10)
-    expect(settled.every((entry) => entry.status === 200)).toBe(true)
-    const failed = statuses.filter((entry) => entry.status !== 200)
-    expect(failed.length).toBeLessThanOrEqual(5)
+    // Statements that cannot reach the replica go to the primary: no request fails, before or after.
+    expect(statuses.filter((entry) => entry.at > stoppedAt).length).toBeGreaterThan(10)
+    expect(statuses.filter((entry) => entry.status !== 200)).toEqual([])
     expect(app.replicas!.status()[0].healthy).toBe(false)
 
     cluster.startReplica()

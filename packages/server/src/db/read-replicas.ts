@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import type pg from 'pg'
 import type { Database } from './connection.js'
+import * as schema from './schema.js'
 import type { Db } from './types.js'
 
 /**
@@ -12,7 +15,8 @@ import type { Db } from './types.js'
  *
  * Each replica is probed every `probeIntervalMs`: one that does not answer, or that has applied
  * the primary's changes more than `maxLagMs` late, is skipped until a probe finds it well again.
- * A statement that fails on a replica because it went away marks it down at once.
+ * A statement that cannot reach its replica (the server went away, or refuses connections) marks
+ * it down at once and is sent to the primary instead, so a replica stopping costs no request.
  */
 
 export interface ReplicaOptions {
@@ -24,6 +28,8 @@ export interface ReplicaOptions {
 
 interface Replica {
   database: Database
+  /** The replica's connections behind a fallback to the primary's; what requests are sent to. */
+  reads: Db
   healthy: boolean
   lagMs: number | undefined
 }
@@ -41,15 +47,44 @@ END AS lag_ms`
 
 /** Errors that say the server or the connection is gone, not that a statement was wrong. */
 function isConnectionFailure(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? ''
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) ||
-    code.startsWith('08') ||
-    code === '57P01' ||
-    code === '57P03' ||
-    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(String(error))
-  )
+  // Drizzle wraps the driver's error: look at the causes too.
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true
+    if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(String(current)))
+      return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }
+
+/** Socket errors, and the server shutting down (57P01) or not accepting connections yet (57P03). */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P03'])
+
+/**
+ * A pool that sends to `replica` and, when the replica cannot be reached, calls `onLost` and sends
+ * the same statement (or hands out a connection) from `primary`. It inherits from the replica's
+ * pool so drizzle still treats it as a pool (a transaction takes a connection of its own).
+ */
+function withFallback(replica: pg.Pool, primary: pg.Pool, onLost: (error: unknown) => void): pg.Pool {
+  const pool = Object.create(replica) as pg.Pool
+  const fallBack = <T>(attempt: () => Promise<T>, again: () => Promise<T>): Promise<T> =>
+    attempt().catch((error: unknown) => {
+      if (!isConnectionFailure(error)) throw error
+      onLost(error)
+      return again()
+    })
+  pool.query = ((...args: Parameters<pg.Pool['query']>) =>
+    fallBack(
+      () => (replica.query as (...a: unknown[]) => Promise<unknown>)(...args),
+      () => (primary.query as (...a: unknown[]) => Promise<unknown>)(...args),
+    )) as pg.Pool['query']
+  pool.connect = (() => fallBack(() => replica.connect(), () => primary.connect())) as pg.Pool['connect']
+  return pool
+}
+
+/** The pool under a node-postgres drizzle database. */
+const poolOf = (db: Db): pg.Pool => (db as unknown as { $client: pg.Pool }).$client
 
 export class ReadReplicas {
   private readonly replicas: Replica[]
@@ -65,7 +100,12 @@ export class ReadReplicas {
     replicas: Database[],
     private readonly options: ReplicaOptions,
   ) {
-    this.replicas = replicas.map((database) => ({ database, healthy: false, lagMs: undefined }))
+    this.replicas = replicas.map((database) => {
+      const replica: Replica = { database, reads: database.db, healthy: false, lagMs: undefined }
+      const lost = () => this.markDown(replica)
+      replica.reads = drizzle(withFallback(poolOf(database.db), poolOf(primary), lost), { schema }) as unknown as Db
+      return replica
+    })
     this.db = new Proxy(primary, {
       get: (_target, property) => {
         const target = this.pick()
@@ -88,7 +128,7 @@ export class ReadReplicas {
       const replica = this.replicas[(this.next + i) % count]
       if (replica.healthy) {
         this.next = (this.next + i + 1) % count
-        return replica.database.db
+        return replica.reads
       }
     }
     return this.primary
@@ -125,12 +165,10 @@ export class ReadReplicas {
     )
   }
 
-  /** Marks the replica that served a failed statement down when the failure is a lost connection. */
-  reportFailure(error: unknown): void {
-    if (!isConnectionFailure(error)) return
-    // Which one failed is not known here; the next probe brings back those that answer.
-    for (const replica of this.replicas) replica.healthy = false
-    void this.probe()
+  /** Skips a replica that could not be reached until a probe finds it answering again. */
+  private markDown(replica: Replica): void {
+    replica.healthy = false
+    replica.lagMs = undefined
   }
 
   async start(): Promise<void> {

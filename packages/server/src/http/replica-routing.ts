@@ -10,15 +10,8 @@ import { anonymousCatalogReads } from './cdn-cache.js'
  */
 export function registerReplicaRouting(app: FastifyInstance, replicas: ReadReplicas, sessionCookie: string): void {
   const isAnonymousRead = anonymousCatalogReads(sessionCookie)
-  const routed = new WeakSet<object>()
   app.addHook('onRequest', (request, _reply, done) => {
     if (!isAnonymousRead(request)) return done()
-    routed.add(request)
     replicas.readFromReplica(() => done())
-  })
-  // A replica that went away fails the requests it was serving: it is skipped from now on.
-  app.addHook('onError', (request, _reply, error, done) => {
-    if (routed.has(request)) replicas.reportFailure(error)
-    done()
   })
 }
