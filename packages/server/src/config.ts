@@ -290,7 +290,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const databaseUrl = pick('DATABASE_URL', 'databaseUrl') || undefined
   if (databaseReadUrls.length > 0 && !databaseUrl) {
-    throw new Error('DATABASE_READ_URL needs DATABASE_URL: replicas copy a PostgreSQL primary, not the embedded database')
+    throw new Error(
+      'DATABASE_READ_URL needs DATABASE_URL: replicas copy a PostgreSQL primary, not the embedded database',
+    )
   }
   const maxLag = pick('DATABASE_READ_MAX_LAG_MS', 'databaseReadMaxLagMs') ?? '5000'
   const databaseReadMaxLagMs = Number(maxLag)

@@ -79,7 +79,11 @@ function withFallback(replica: pg.Pool, primary: pg.Pool, onLost: (error: unknow
       () => (replica.query as (...a: unknown[]) => Promise<unknown>)(...args),
       () => (primary.query as (...a: unknown[]) => Promise<unknown>)(...args),
     )) as pg.Pool['query']
-  pool.connect = (() => fallBack(() => replica.connect(), () => primary.connect())) as pg.Pool['connect']
+  pool.connect = (() =>
+    fallBack(
+      () => replica.connect(),
+      () => primary.connect(),
+    )) as pg.Pool['connect']
   return pool
 }
 

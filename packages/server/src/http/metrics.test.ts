@@ -45,7 +45,9 @@ describe('/metrics', () => {
     // An event due in an hour: the relay leaves it alone, so it is in the backlog at every scrape.
     await ctx.app.db.transaction(async (tx) => {
       await emit(tx, 'metrics.test', { id: 'pending' })
-      await tx.execute(sql`UPDATE outbox SET available_at = now() + interval '1 hour' WHERE event_name = 'metrics.test'`)
+      await tx.execute(
+        sql`UPDATE outbox SET available_at = now() + interval '1 hour' WHERE event_name = 'metrics.test'`,
+      )
     })
 
     // Load: 40 requests at once, while scrapes run beside them.
