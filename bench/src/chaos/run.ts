@@ -1,9 +1,10 @@
 /**
- * `npm run chaos`: the scaled-out topology as processes on this machine (its own PostgreSQL and
- * Redis on free ports, two API processes in server mode, a worker), loaded with guest checkouts
- * while a killer sends `kill -9` to an API process, the worker or Redis at random moments and
- * starts it again. Afterwards it lets the topology settle and checks the invariants
- * (invariants.ts). Exits 1 on any violation.
+ * `npm run chaos`: the scaled-out topology as processes on this machine (its own PostgreSQL, a
+ * streaming replica of it and Redis on free ports, two API processes in server mode reading the
+ * catalogue from the replica, a worker), loaded with anonymous browsing and guest checkouts while
+ * a killer sends `kill -9` to an API process, the worker or Redis, or crashes the replica, at
+ * random moments and starts it again. Afterwards it lets the topology settle and checks the
+ * invariants (invariants.ts) and that every catalogue read was answered. Exits 1 on any violation.
  *
  *   npm run chaos                 # one minute
  *   npm run chaos -- --long       # ten minutes
@@ -16,7 +17,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { checkInvariants } from './invariants.js'
-import { freePort, httpHealthy, Postgres, redisAnswers, serverRoot, Service, sleep } from './services.js'
+import { freePort, httpHealthy, Postgres, redisAnswers, serverRoot, Service, sleep, type Victim } from './services.js'
 import { Shoppers } from './shoppers.js'
 
 const { values } = parseArgs({
@@ -40,13 +41,16 @@ const dir = mkdtempSync(join(tmpdir(), 'emporium-chaos-'))
 chmodSync(dir, 0o755)
 const services: Service[] = []
 let postgres: Postgres | undefined
+let replica: Postgres | undefined
 
 async function cleanUp(): Promise<void> {
   await Promise.all(services.map((service) => service.stop()))
-  try {
-    postgres?.stop()
-  } catch {
-    // Already stopped.
+  for (const cluster of [replica, postgres]) {
+    try {
+      cluster?.stop()
+    } catch {
+      // Already stopped.
+    }
   }
   if (!values.keep) rmSync(dir, { recursive: true, force: true })
 }
@@ -54,6 +58,7 @@ async function cleanUp(): Promise<void> {
 async function main(): Promise<number> {
   log(`own PostgreSQL and Redis in ${dir}`)
   postgres = await Postgres.create(join(dir, 'postgres'))
+  replica = await postgres.replicate(join(dir, 'replica'))
   const redisPort = await freePort()
   const redis = new Service(
     'redis',
@@ -80,6 +85,10 @@ async function main(): Promise<number> {
 
   const env = {
     DATABASE_URL: postgres.url,
+    DATABASE_READ_URL: replica.url,
+    // Every anonymous read reaches the database (and so the replica), not the micro-cache.
+    STORE_CACHE_TTL_MS: '0',
+    EMPORIUM_METRICS: 'true',
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     EMPORIUM_DATA_DIR: join(dir, 'data'),
     NODE_ENV: 'development',
@@ -137,24 +146,25 @@ async function main(): Promise<number> {
     const startingStock = new Map(variants.map((variant) => [variant.id, variant.inventory_quantity]))
 
     log(
-      `load: ${shopperCount} shoppers checking out for ${seconds} s; killing api-1, api-2, worker and redis at random`,
+      `load: ${shopperCount} shoppers browsing and checking out for ${seconds} s; killing api-1, api-2, worker, redis and the replica at random`,
     )
     const shoppers = new Shoppers(apiPorts, { regionId: region.id, variantIds: [...startingStock.keys()] })
     const load = shoppers.run(shopperCount)
-    const victims = [...apis, worker, redis]
+    const victims: Victim[] = [...apis, worker, redis, replica]
     // Drawn from a shuffled bag, so that even a short run kills each kind of process.
-    let bag: Service[] = []
+    let bag: Victim[] = []
     const killed: Record<string, number> = {}
     const endAt = Date.now() + seconds * 1000
     // Restarts run beside the killer (a process takes seconds to start): one that is down is not
     // picked again, and one API process always stays up, or no checkout could finish.
-    const restarting = new Map<Service, Promise<void>>()
+    const restarting = new Map<Victim, Promise<void>>()
     while (Date.now() < endAt) {
       await sleep(random(2_000, 6_000))
       if (Date.now() >= endAt) break
       if (bag.length === 0) bag = [...victims].sort(() => Math.random() - 0.5)
       const victim = bag.pop()!
-      const otherApiDown = apis.includes(victim) && apis.some((api) => api !== victim && restarting.has(api))
+      const otherApiDown =
+        victim instanceof Service && apis.includes(victim) && apis.some((api) => api !== victim && restarting.has(api))
       if (restarting.has(victim) || otherApiDown) {
         bag.unshift(victim)
         continue
@@ -175,14 +185,16 @@ async function main(): Promise<number> {
     await Promise.all(restarting.values())
     shoppers.stop()
     await load
-    const { acknowledged, abandoned, retries } = shoppers.figures
+    const { acknowledged, abandoned, retries, catalogueReads, failedReads } = shoppers.figures
+    const replicaStatements = await replicaCounters(apiPorts)
 
     log('load stopped; letting the worker deliver what is pending')
     const settleUntil = Date.now() + SETTLE_MS
-    let checks = await checkInvariants(client, acknowledged, startingStock)
+    const catalogue = { name: 'every anonymous catalogue read was answered 200', violations: failedReads }
+    let checks = [...(await checkInvariants(client, acknowledged, startingStock)), catalogue]
     while (checks.some((check) => check.violations.length > 0) && Date.now() < settleUntil) {
       await sleep(2_000)
-      checks = await checkInvariants(client, acknowledged, startingStock)
+      checks = [...(await checkInvariants(client, acknowledged, startingStock)), catalogue]
     }
 
     const violations = checks.reduce((sum, check) => sum + check.violations.length, 0)
@@ -190,6 +202,9 @@ async function main(): Promise<number> {
     console.log('')
     console.log(`orders acknowledged: ${acknowledged.length} (orders in the database: ${orders})`)
     console.log(`checkouts abandoned: ${abandoned}; requests retried: ${retries}`)
+    console.log(
+      `catalogue reads answered: ${catalogueReads}; statements on the replica since the API processes' last start: ${replicaStatements.sent}, of which sent again to the primary: ${replicaStatements.fallback}`,
+    )
     console.log(
       `processes killed: ${Object.values(killed).reduce((a, b) => a + b, 0)} (${Object.entries(killed)
         .map(([name, count]) => `${name} ×${count}`)
@@ -207,6 +222,20 @@ async function main(): Promise<number> {
   } finally {
     await client.end()
   }
+}
+
+/** The replica counters of each API process's `/metrics`, summed (they restart from 0 with a process). */
+async function replicaCounters(ports: number[]): Promise<{ sent: number; fallback: number }> {
+  const totals = { sent: 0, fallback: 0 }
+  for (const port of ports) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((response) => response.text())
+    for (const match of text.matchAll(
+      /^emporium_db_replica_statements_total\{[^}]*result="(sent|fallback)"[^}]*\} (\d+)/gm,
+    )) {
+      totals[match[1] as 'sent' | 'fallback'] += Number(match[2])
+    }
+  }
+  return totals
 }
 
 let code = 1

@@ -1,11 +1,12 @@
 /**
  * The chaos run's own services, never the machine's shared ones: a PostgreSQL cluster made with
- * initdb in a temporary folder on a free port, a Redis on another free port (with an append-only
- * file, as a queue's Redis is run in production), and the server's processes (`emporium start` in
- * server mode, `emporium worker`) from the sources under tsx. Each can be killed with SIGKILL and
- * started again on the same port and data.
+ * initdb in a temporary folder on a free port and a streaming replica of it (`pg_basebackup -R`) on
+ * another, a Redis on another free port (with an append-only file, as a queue's Redis is run in
+ * production), and the server's processes (`emporium start` in server mode, `emporium worker`)
+ * from the sources under tsx. Each process, and the replica, can be killed without a chance to
+ * clean up and started again on the same port and data.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import { join } from 'node:path'
@@ -38,47 +39,91 @@ function asPostgres(program: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args]
 }
 
+function runPostgres(program: string, args: string[]): void {
+  const [command, all] = asPostgres(program, args)
+  execFileSync(command, all, { stdio: ['ignore', 'ignore', 'inherit'] })
+}
+
+/** `runPostgres` without blocking the event loop: the load goes on while the replica stops or starts. */
+function runPostgresAsync(program: string, args: string[]): Promise<void> {
+  const [command, all] = asPostgres(program, args)
+  return new Promise((resolve, reject) => execFile(command, all, (error) => (error ? reject(error) : resolve())))
+}
+
+/** A folder PostgreSQL's own user may write, when run as root. */
+function ownedByPostgres(dir: string): void {
+  mkdirSync(dir, { recursive: true })
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString())
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString())
+    chownSync(dir, uid, gid)
+  }
+}
+
 export class Postgres {
   readonly url: string
+  readonly name: string
   private constructor(
     private readonly dir: string,
     readonly port: number,
+    kind: 'primary' | 'replica',
   ) {
     this.url = `postgres://postgres@127.0.0.1:${port}/emporium`
+    this.name = kind === 'primary' ? 'postgres' : 'replica'
   }
 
   static async create(dir: string): Promise<Postgres> {
-    const port = await freePort()
-    mkdirSync(dir, { recursive: true })
-    if (process.getuid?.() === 0) {
-      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString())
-      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString())
-      chownSync(dir, uid, gid)
-    }
-    const pg = new Postgres(dir, port)
-    pg.run('initdb', ['-D', pg.dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync'])
+    ownedByPostgres(dir)
+    const pg = new Postgres(dir, await freePort(), 'primary')
+    runPostgres('initdb', ['-D', pg.dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync'])
     pg.start()
-    pg.run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'emporium'])
+    runPostgres('createdb', ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', 'emporium'])
     return pg
+  }
+
+  /** A hot standby of this cluster, streaming from it, in `dir` on a free port. */
+  async replicate(dir: string): Promise<Postgres> {
+    ownedByPostgres(dir)
+    const replica = new Postgres(dir, await freePort(), 'replica')
+    const from = ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres']
+    runPostgres('pg_basebackup', [...from, '-D', replica.dataDir, '-R', '-X', 'stream'])
+    replica.start()
+    return replica
   }
 
   private get dataDir(): string {
     return join(this.dir, 'data')
   }
 
-  private run(program: string, args: string[]): void {
-    const [command, all] = asPostgres(program, args)
-    execFileSync(command, all, { stdio: ['ignore', 'ignore', 'inherit'] })
+  private get startArgs(): string[] {
+    const options = `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${this.dir} -c max_connections=200`
+    return ['-D', this.dataDir, '-o', options, '-l', join(this.dir, 'postgres.log'), '-w', 'start']
   }
 
   start(): void {
-    const options = `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${this.dir} -c max_connections=200`
-    this.run('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', join(this.dir, 'postgres.log'), '-w', 'start'])
+    runPostgres('pg_ctl', this.startArgs)
   }
 
   stop(): void {
-    this.run('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', 'stop'])
+    runPostgres('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', 'stop'])
   }
+
+  /** A crash: `immediate` mode ends every server process at once, with no checkpoint. */
+  kill(): Promise<void> {
+    return runPostgresAsync('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', 'stop'])
+  }
+
+  /** Starts again after a crash: recovers from its WAL and resumes streaming. */
+  restart(): Promise<void> {
+    return runPostgresAsync('pg_ctl', this.startArgs)
+  }
+}
+
+/** What the killer picks from: a process, or the replica. */
+export interface Victim {
+  readonly name: string
+  kill(): Promise<void>
+  restart(): Promise<void>
 }
 
 /** A child process that can be killed and started again with the same command. */

@@ -1,9 +1,10 @@
 /**
- * Guest checkouts against the API processes while they are being killed. Each shopper goes through
- * a whole checkout, sending each step to a random API process and trying again (on the other one,
- * after a pause) when a process does not answer. The completion carries an `Idempotency-Key`, so a
- * retried completion answers the order it made. An order counts as acknowledged only once a
- * completion answered 200 with it.
+ * Guest checkouts against the API processes while they are being killed. Each shopper browses the
+ * catalogue anonymously (the reads a read replica serves), then goes through a whole checkout,
+ * sending each step to a random API process and trying again (on the other one, after a pause)
+ * when a process does not answer. The completion carries an `Idempotency-Key`, so a retried
+ * completion answers the order it made. An order counts as acknowledged only once a completion
+ * answered 200 with it.
  */
 import { randomUUID } from 'node:crypto'
 import { sleep } from './services.js'
@@ -19,6 +20,9 @@ export interface LoadFigures {
   /** Checkouts given up (a step refused, e.g. a variant out of stock) and requests retried. */
   abandoned: number
   retries: number
+  /** Anonymous catalogue reads answered, and those answered with an error (each described). */
+  catalogueReads: number
+  failedReads: string[]
 }
 
 interface Fixtures {
@@ -31,7 +35,7 @@ const STEP_ATTEMPTS = 30
 class Refused extends Error {}
 
 export class Shoppers {
-  readonly figures: LoadFigures = { acknowledged: [], abandoned: 0, retries: 0 }
+  readonly figures: LoadFigures = { acknowledged: [], abandoned: 0, retries: 0, catalogueReads: 0, failedReads: [] }
   private stopping = false
 
   constructor(
@@ -66,7 +70,38 @@ export class Shoppers {
     }
   }
 
+  /**
+   * One anonymous catalogue read: sent to the other process when one does not answer (it is being
+   * killed), but never repeated after an answer. Every answer must be a 200, whatever happens to
+   * the replica behind it.
+   */
+  private async read<T>(path: string): Promise<T | undefined> {
+    const ports = [...this.ports].sort(() => Math.random() - 0.5)
+    for (const port of ports) {
+      let response: Response
+      try {
+        response = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(20_000) })
+      } catch {
+        this.figures.retries += 1
+        continue
+      }
+      this.figures.catalogueReads += 1
+      const text = await response.text()
+      if (response.ok) return JSON.parse(text) as T
+      this.figures.failedReads.push(`GET ${path}: ${response.status} ${text.slice(0, 200)}`)
+      return undefined
+    }
+    return undefined
+  }
+
+  private async browse(): Promise<void> {
+    const list = await this.read<{ products: { id: string }[] }>('/store/products?limit=6')
+    const product = list?.products[Math.floor(Math.random() * list.products.length)]
+    if (product) await this.read(`/store/products/${product.id}`)
+  }
+
   private async checkout(): Promise<void> {
+    await this.browse()
     const { cart } = await this.call<{ cart: { id: string } }>('POST', '/store/carts', {
       region_id: this.fixtures.regionId,
     })

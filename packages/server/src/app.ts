@@ -215,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         poolStats: database.poolStats,
         outboxBacklog: () => countPendingEvents(database.db),
         queueDepth: events.queueDepth && (() => events.queueDepth!()),
+        replicas: replicas && (() => replicas.status()),
       },
     })
   }

@@ -29,7 +29,7 @@ describe.skipIf(!runs)('read replicas', () => {
   const build = async (maxLagMs: number) => {
     const replica = await openDatabase({ url: cluster.replicaUrl, poolSize: 4 })
     const built = await buildApp({
-      config: testConfig({ databaseReadMaxLagMs: maxLagMs }),
+      config: testConfig({ databaseReadMaxLagMs: maxLagMs, metricsEnabled: true }),
       database: primary,
       readDatabases: [replica],
       logger: false,
@@ -53,7 +53,7 @@ describe.skipIf(!runs)('read replicas', () => {
     replicaAdmin.on('error', () => undefined)
     await replicaAdmin.connect()
     app = await build(60_000)
-  }, 120_000)
+  }, 300_000)
 
   afterAll(async () => {
     await app?.close()
@@ -66,9 +66,13 @@ describe.skipIf(!runs)('read replicas', () => {
     const product = await unreplayedProduct()
     try {
       await app.replicas!.probe()
-      expect(app.replicas!.status()).toEqual([{ healthy: true, lagMs: expect.any(Number) }])
+      expect(app.replicas!.status()).toEqual([
+        { healthy: true, lagMs: expect.any(Number), reads: expect.any(Number), fallbacks: 0 },
+      ])
 
       const anonymous = await get(`/store/products/${product.id}`)
+      const sentToReplica = app.replicas!.status()[0].reads
+      expect(sentToReplica).toBeGreaterThan(0)
       const customer = await makeCustomer(primary.db)
       const signedIn = await get(`/store/products/${product.id}`, await customerHeaders(customer.id))
       const { headers } = await asAdmin(primary.db)
@@ -89,6 +93,8 @@ describe.skipIf(!runs)('read replicas', () => {
       })
       expect(added.statusCode).toBe(200)
       expect((await get(`/store/carts/${cart.json().cart.id}`)).json().cart.items).toHaveLength(1)
+      // Nothing but the anonymous read went to the replica.
+      expect(app.replicas!.status()[0].reads).toBe(sentToReplica)
     } finally {
       await replicaAdmin.query('SELECT pg_wal_replay_resume()')
     }
@@ -103,7 +109,7 @@ describe.skipIf(!runs)('read replicas', () => {
       try {
         await sleep(1200)
         await strict.replicas!.probe()
-        expect(strict.replicas!.status()[0]).toEqual({ healthy: false, lagMs: expect.any(Number) })
+        expect(strict.replicas!.status()[0]).toMatchObject({ healthy: false, lagMs: expect.any(Number) })
         expect(strict.replicas!.status()[0].lagMs).toBeGreaterThan(500)
         const res = await strict.inject({ method: 'GET', url: `/store/products/${product.id}` })
         expect(res.statusCode).toBe(200) // from the primary
@@ -142,7 +148,12 @@ describe.skipIf(!runs)('read replicas', () => {
     // Statements that cannot reach the replica go to the primary: no request fails, before or after.
     expect(statuses.filter((entry) => entry.at > stoppedAt).length).toBeGreaterThan(10)
     expect(statuses.filter((entry) => entry.status !== 200)).toEqual([])
-    expect(app.replicas!.status()[0].healthy).toBe(false)
+    expect(app.replicas!.status()[0]).toMatchObject({ healthy: false, lagMs: undefined })
+    expect(app.replicas!.status()[0].fallbacks).toBeGreaterThan(0)
+    const metrics = (await get('/metrics')).body
+    expect(metrics).toContain('emporium_db_replica_up{replica="1"} 0')
+    expect(metrics).toMatch(/emporium_db_replica_statements_total\{replica="1",result="fallback"\} [1-9]/)
+    expect(metrics).not.toContain(cluster.replicaUrl)
 
     cluster.startReplica()
     await app.replicas!.probe()

@@ -29,9 +29,20 @@ export interface ReplicaOptions {
 interface Replica {
   database: Database
   /** The replica's connections behind a fallback to the primary's; what requests are sent to. */
-  reads: Db
+  routed: Db
   healthy: boolean
   lagMs: number | undefined
+  /** Statements sent to it, and of those, sent again to the primary because it could not be reached. */
+  reads: number
+  fallbacks: number
+}
+
+/** A replica's state as `status()` reports it. */
+export interface ReplicaStatus {
+  healthy: boolean
+  lagMs: number | undefined
+  reads: number
+  fallbacks: number
 }
 
 /**
@@ -62,18 +73,21 @@ function isConnectionFailure(error: unknown): boolean {
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P03'])
 
 /**
- * A pool that sends to `replica` and, when the replica cannot be reached, calls `onLost` and sends
- * the same statement (or hands out a connection) from `primary`. It inherits from the replica's
- * pool so drizzle still treats it as a pool (a transaction takes a connection of its own).
+ * A pool that sends to `replica` (calling `onSent`) and, when the replica cannot be reached, calls
+ * `onLost` and sends the same statement (or hands out a connection) from `primary`. It inherits
+ * from the replica's pool so drizzle still treats it as a pool (a transaction takes a connection of
+ * its own).
  */
-function withFallback(replica: pg.Pool, primary: pg.Pool, onLost: (error: unknown) => void): pg.Pool {
+function withFallback(replica: pg.Pool, primary: pg.Pool, onSent: () => void, onLost: () => void): pg.Pool {
   const pool = Object.create(replica) as pg.Pool
-  const fallBack = <T>(attempt: () => Promise<T>, again: () => Promise<T>): Promise<T> =>
-    attempt().catch((error: unknown) => {
+  const fallBack = <T>(attempt: () => Promise<T>, again: () => Promise<T>): Promise<T> => {
+    onSent()
+    return attempt().catch((error: unknown) => {
       if (!isConnectionFailure(error)) throw error
-      onLost(error)
+      onLost()
       return again()
     })
+  }
   pool.query = ((...args: Parameters<pg.Pool['query']>) =>
     fallBack(
       () => (replica.query as (...a: unknown[]) => Promise<unknown>)(...args),
@@ -105,9 +119,22 @@ export class ReadReplicas {
     private readonly options: ReplicaOptions,
   ) {
     this.replicas = replicas.map((database) => {
-      const replica: Replica = { database, reads: database.db, healthy: false, lagMs: undefined }
-      const lost = () => this.markDown(replica)
-      replica.reads = drizzle(withFallback(poolOf(database.db), poolOf(primary), lost), { schema }) as unknown as Db
+      const replica: Replica = {
+        database,
+        routed: database.db,
+        healthy: false,
+        lagMs: undefined,
+        reads: 0,
+        fallbacks: 0,
+      }
+      const lost = () => {
+        replica.fallbacks += 1
+        this.markDown(replica)
+      }
+      const sent = () => (replica.reads += 1)
+      replica.routed = drizzle(withFallback(poolOf(database.db), poolOf(primary), sent, lost), {
+        schema,
+      }) as unknown as Db
       return replica
     })
     this.db = new Proxy(primary, {
@@ -132,15 +159,15 @@ export class ReadReplicas {
       const replica = this.replicas[(this.next + i) % count]
       if (replica.healthy) {
         this.next = (this.next + i + 1) % count
-        return replica.reads
+        return replica.routed
       }
     }
     return this.primary
   }
 
-  /** Each replica's state, for `/ready`, metrics and tests. */
-  status(): { healthy: boolean; lagMs: number | undefined }[] {
-    return this.replicas.map(({ healthy, lagMs }) => ({ healthy, lagMs }))
+  /** Each replica's state and counters, for metrics and tests. */
+  status(): ReplicaStatus[] {
+    return this.replicas.map(({ healthy, lagMs, reads, fallbacks }) => ({ healthy, lagMs, reads, fallbacks }))
   }
 
   /** Probes every replica once; `start` repeats it. */

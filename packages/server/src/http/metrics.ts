@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { PoolStats } from '../db/connection.js'
+import type { ReplicaStatus } from '../db/read-replicas.js'
 
 /** What the metrics read at each scrape, besides what the request hooks count. */
 export interface MetricsSources {
@@ -11,6 +12,8 @@ export interface MetricsSources {
   outboxBacklog: () => Promise<number>
   /** With Redis: jobs in the event queue. */
   queueDepth?: () => Promise<number>
+  /** With `DATABASE_READ_URL`: each replica's state and counters, in the order configured. */
+  replicas?: () => ReplicaStatus[]
 }
 
 export interface MetricsOptions {
@@ -78,6 +81,44 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       this.set(await sources.outboxBacklog())
     },
   })
+  const { replicas } = sources
+  if (replicas) {
+    // Labelled by position (1, 2…): a replica's URL holds its credentials.
+    const each = (record: (replica: string, status: ReplicaStatus) => void) =>
+      replicas().forEach((status, index) => record(String(index + 1), status))
+    new Gauge({
+      name: 'emporium_db_replica_up',
+      help: 'Whether a read replica is in use (1) or skipped as down or lagging (0).',
+      labelNames: ['replica'] as const,
+      registers,
+      collect() {
+        each((replica, status) => this.set({ replica }, status.healthy ? 1 : 0))
+      },
+    })
+    new Gauge({
+      name: 'emporium_db_replica_lag_seconds',
+      help: 'How far behind the primary a read replica was at its last probe (absent when it did not answer).',
+      labelNames: ['replica'] as const,
+      registers,
+      collect() {
+        this.reset()
+        each((replica, status) => status.lagMs !== undefined && this.set({ replica }, status.lagMs / 1000))
+      },
+    })
+    new Counter({
+      name: 'emporium_db_replica_statements_total',
+      help: 'Statements sent to a read replica; result "fallback" for those sent again to the primary because it could not be reached.',
+      labelNames: ['replica', 'result'] as const,
+      registers,
+      collect() {
+        this.reset()
+        each((replica, status) => {
+          this.inc({ replica, result: 'sent' }, status.reads)
+          this.inc({ replica, result: 'fallback' }, status.fallbacks)
+        })
+      },
+    })
+  }
   const { queueDepth } = sources
   if (queueDepth) {
     new Gauge({
