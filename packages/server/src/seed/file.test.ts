@@ -365,5 +365,6 @@ describe('emporium seed --file', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 120_000)
+    // Three CLI processes, the first migrating a new embedded database: minutes on a busy machine.
+  }, 300_000)
 })
