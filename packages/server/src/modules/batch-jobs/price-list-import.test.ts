@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freeCountry } from '../../testing/factories/carts.js'
 import { csvText, storeImportFile } from '../../testing/factories/batch-jobs.js'
@@ -7,8 +7,10 @@ import { makeRegion } from '../../testing/factories/regions.js'
 import { asAdmin } from '../../testing/factories/users.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { moneyAmount } from '../catalog/schema.js'
+import { replaceListPricesOfVariants } from '../price-lists/prices.js'
 import { ensureStore } from '../store/service.js'
 import { createBatchJobRunner } from './module.js'
+import { batchJob } from './schema.js'
 
 // Server mode: this file drives its own runner (batches of two rows) instead of the app's.
 const ctx = useTestApp({ mode: 'server' })
@@ -286,5 +288,52 @@ describe('price-list-import', () => {
         .from(moneyAmount)
         .where(and(eq(moneyAmount.price_list_id, live))),
     ).toHaveLength(2)
+  })
+
+  it('resumes after the last committed batch without replacing a variant met before the interruption', async () => {
+    const { a, b, c, listId } = await catalogue('RESUME')
+    const created = await createJob(listId, [
+      ['Product Variant ID', 'Price USD', 'Min Quantity'],
+      [a, '10', ''],
+      [b, '11', ''],
+      [c, '12', ''],
+      [a, '9', '5'], // a's tier, in the batch after the interruption
+    ])
+    const id = created.body.batch_job.id
+    await runJobs()
+    expect((await call('POST', `/admin/batch-jobs/${id}/confirm`)).status).toBe(200)
+    // A process committed the first batch (a and b), then died holding the job.
+    const first = [a, b].map((variant_id, n) => ({
+      variant_id,
+      amount: 1000 + 100 * n,
+      currency_code: 'usd',
+      region_id: null,
+      min_quantity: null,
+      max_quantity: null,
+    }))
+    await replaceListPricesOfVariants(db(), listId, [a, b], first)
+    const dryRun = (await job(id)).result
+    await db()
+      .update(batchJob)
+      .set({
+        status: 'processing',
+        processing_at: new Date(),
+        claim_token: 'dead-process',
+        lease_expires_at: sql`now() - interval '1 second'`,
+        run_attempts: 1,
+        result: { ...dryRun, advancement_count: 2, progress: 0.5, applied: { rows: 2, variants: 2, prices: 2 } },
+      })
+      .where(eq(batchJob.id, id))
+
+    await runJobs()
+
+    const done = await job(id)
+    expect(done.status).toBe('completed')
+    expect(done.result).toMatchObject({ advancement_count: 4, applied: { rows: 4, variants: 3, prices: 4 } })
+    expect((await listPrices(listId)).sort((x, y) => x.localeCompare(y))).toEqual(
+      [`${a} usd 1000 [,]`, `${a} usd 900 [5,]`, `${b} usd 1100 [,]`, `${c} usd 1200 [,]`].sort((x, y) =>
+        x.localeCompare(y),
+      ),
+    )
   })
 })
