@@ -9,7 +9,8 @@ import { useTestApp } from '../../testing/test-app.js'
 import { moneyAmount } from '../catalog/schema.js'
 import { replaceListPricesOfVariants } from '../price-lists/prices.js'
 import { ensureStore } from '../store/service.js'
-import { createBatchJobRunner } from './module.js'
+import { BATCH_JOB_TYPES } from './contract.js'
+import { BATCH_JOB_STRATEGIES, createBatchJobRunner } from './module.js'
 import { batchJob } from './schema.js'
 
 // Server mode: this file drives its own runner (batches of two rows) instead of the app's.
@@ -83,6 +84,10 @@ async function listPrices(listId: string) {
 }
 
 describe('price-list-import', () => {
+  it('is one of the job types the contract lists, each with its strategy', () => {
+    expect([...BATCH_JOB_STRATEGIES.keys()].sort()).toEqual([...BATCH_JOB_TYPES].sort())
+  })
+
   it('dry run, confirm: replaces the prices of the variants in the file, currencies and a region', async () => {
     const usa = await region('Import USA', 'usd')
     const europe = await region('Import Europe', 'eur')
