@@ -8,7 +8,14 @@ import type { BatchJobResult } from '../schema.js'
 import type { BatchJobStrategy, JobRun } from '../strategy.js'
 import { FirstLines } from './first-lines.js'
 import { describeRowError, ErrorList } from './import-report.js'
-import { batchesOf, checkUploadedFileKey, openUploadedFile, UnreadableFile, type RowError } from './import-rows.js'
+import {
+  batchesOf,
+  checkUploadedFileKey,
+  openUploadedFile,
+  UnreadableFile,
+  type CsvRow,
+  type RowError,
+} from './import-rows.js'
 import {
   parsePriceRow,
   readPriceListHeader,
@@ -56,7 +63,6 @@ class FileState {
 interface Plan {
   replaced: string[]
   prices: ImportedListPrice[]
-  rows: number
 }
 
 /** The variants the rows name, by id and by SKU: two statements whatever the batch's size. */
@@ -99,7 +105,7 @@ function variantOf(row: PriceRow, known: Awaited<ReturnType<typeof resolveVarian
 /** Checks a batch's rows against the database and the file so far; what the batch writes. */
 async function planBatch(db: Db, rows: PriceRow[], state: FileState, errors: RowError[]): Promise<Plan> {
   const known = await resolveVariants(db, rows)
-  const plan: Plan = { replaced: [], prices: [], rows: 0 }
+  const plan: Plan = { replaced: [], prices: [] }
   for (const row of rows) {
     const variantId = variantOf(row, known, errors)
     if (!variantId) continue
@@ -118,12 +124,11 @@ async function planBatch(db: Db, rows: PriceRow[], state: FileState, errors: Row
     for (const { column: _column, ...price } of row.prices) {
       plan.prices.push({ ...price, variant_id: variantId, min_quantity, max_quantity })
     }
-    plan.rows++
   }
   return plan
 }
 
-function parseRows(rows: { line: number; cells: string[] }[], header: PriceListHeader, errors: RowError[]) {
+function parseRows(rows: CsvRow[], header: PriceListHeader, errors: RowError[]) {
   return rows.flatMap((row) => parsePriceRow(row, header, errors) ?? [])
 }
 
