@@ -2,6 +2,7 @@
 // answers checked against the Medusa v1.20.11 wire contract (admin-api.md "Price lists"); a
 // logged-in member of the list's customer group sees its price on the store's products.
 import { describe, expect, it } from 'vitest'
+import { csvText, storeImportFile } from '../../packages/server/src/testing/factories/batch-jobs.js'
 import { makeProduct } from '../../packages/server/src/testing/factories/catalog.js'
 import {
   customerHeaders,
@@ -107,6 +108,46 @@ describe('price lists', () => {
     expect(byProducts).toMatchObject({ object: 'money-amount', deleted: true })
     expect(byProducts.ids).toHaveLength(1)
     await expectRefusal(priceLists().deletePrices(ids.list, { price_ids: [] }), 400, 'invalid_data')
+  })
+
+  it('prices imported from a CSV by a price-list-import batch job', async () => {
+    const fileKey = await storeImportFile(
+      server.app,
+      csvText([
+        ['Product Variant ID', 'SKU', 'Price USD', 'Min Quantity', 'Max Quantity'],
+        [ids.variant, '', '11.00', '', ''],
+        [ids.variant, '', '9.50', '10', ''],
+      ]),
+    )
+    const batchJobs = server.admin.admin.batchJobs
+    const settled = async (id: string, status: string) => {
+      for (let attempt = 0; attempt < 400; attempt++) {
+        const { batch_job } = await batchJobs.retrieve(id)
+        if (batch_job.status === status || batch_job.status === 'failed') return batch_job
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      throw new Error(`batch job ${id} never became ${status}`)
+    }
+    const { batch_job } = await batchJobs.create({
+      type: 'price-list-import',
+      context: { fileKey, price_list_id: ids.list },
+      dry_run: true,
+    })
+    expectId(batch_job.id, 'batch')
+    const dryRun = await settled(batch_job.id, 'pre_processed')
+    expect(dryRun.result).toMatchObject({ count: 2, prices: 2, error_count: 0 })
+    await batchJobs.confirm(batch_job.id)
+    expect((await settled(batch_job.id, 'completed')).status).toBe('completed')
+
+    const token = (await customerHeaders(ids.customer)).authorization.replace('Bearer ', '')
+    const seen = await server.storeAs(token).products.list({ id: ids.product, region_id: ids.region } as Wire)
+    expect(seen.products[0].variants[0]).toMatchObject({ calculated_price: 1100, calculated_price_type: 'sale' })
+    await expectRefusal(
+      batchJobs.create({ type: 'price-list-import', context: { fileKey, price_list_id: 'pl_missing' } }),
+      404,
+      'not_found',
+      /context\.price_list_id/,
+    )
   })
 
   it('delete', async () => {

@@ -39,7 +39,11 @@ export const useAdminBatchJobs = listQuery(adminBatchJobKeys, (c, q?: Arg<BatchJ
 )
 /** @example const { batch_job } = useAdminBatchJob(id) */
 export const useAdminBatchJob = detailQuery(adminBatchJobKeys, (c, id) => c.admin.batchJobs.retrieve(id))
-/** @example useAdminCreateBatchJob().mutate({ type: 'product-export', context: {}, dry_run: false }) */
+/**
+ * Types: `product-import`, `price-list-import`, `product-export`, `order-export`.
+ * @example useAdminCreateBatchJob().mutate({ type: 'product-export', context: {}, dry_run: false })
+ * @example useAdminCreateBatchJob().mutate({ type: 'price-list-import', context: { fileKey, price_list_id }, dry_run: true })
+ */
 export const useAdminCreateBatchJob = mutation(
   (c, payload: Arg<BatchJobs['create'], 0>) => c.admin.batchJobs.create(payload),
   () => [adminBatchJobKeys.lists()],

@@ -26,9 +26,12 @@ export const BatchJob = Type.Object({
 })
 export type BatchJob = Static<typeof BatchJob>
 
+/** The built-in job types; module.ts registers a strategy for each (a test keeps the two equal). */
+export const BATCH_JOB_TYPES = ['product-import', 'price-list-import', 'product-export', 'order-export'] as const
+
 export const AdminPostBatchesReq = Type.Object(
   {
-    type: Type.String({ minLength: 1, maxLength: 100 }),
+    type: Type.String({ minLength: 1, maxLength: 100, description: `One of ${BATCH_JOB_TYPES.join(', ')}` }),
     context: JsonObject,
     dry_run: Type.Optional(Type.Boolean()),
   },

@@ -4,6 +4,7 @@ import { adminBatchJobRoutes } from './admin.routes.js'
 import { BatchJobRunner, type BatchJobRunnerOptions } from './runner.js'
 import type { BatchJobStrategy } from './strategy.js'
 import { orderExportStrategy } from './strategies/order-export.js'
+import { priceListImportStrategy } from './strategies/price-list-import.js'
 import { productExportStrategy } from './strategies/product-export.js'
 import { productImportStrategy } from './strategies/product-import.js'
 
@@ -15,7 +16,10 @@ declare module 'fastify' {
 }
 
 export const BATCH_JOB_STRATEGIES: ReadonlyMap<string, BatchJobStrategy> = new Map(
-  [productExportStrategy, productImportStrategy, orderExportStrategy].map((strategy) => [strategy.type, strategy]),
+  [productExportStrategy, productImportStrategy, orderExportStrategy, priceListImportStrategy].map((strategy) => [
+    strategy.type,
+    strategy,
+  ]),
 )
 
 export type RunnerTuning = Partial<

@@ -74,7 +74,7 @@ export async function createBatchJob(
       `type: unknown batch job type "${input.type}"; known types: ${[...strategies.keys()].join(', ')}`,
     )
   }
-  const context = await strategy.prepareContext(input.context, files)
+  const context = await strategy.prepareContext(input.context, files, db)
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(batchJob)

@@ -25,8 +25,11 @@ export interface JobRun {
 /** How one job type validates its context, pre-processes (dry run) and processes. */
 export interface BatchJobStrategy {
   readonly type: string
-  /** Checks and normalises `context` at creation; throws `InvalidData` naming the field. */
-  prepareContext(context: Record<string, unknown>, files: FileProvider): Promise<Record<string, unknown>>
+  /**
+   * Checks and normalises `context` at creation; throws `InvalidData` (or `NotFound` for a record it
+   * names) with a message naming the field. `db` is the request's root handle, for reads only.
+   */
+  prepareContext(context: Record<string, unknown>, files: FileProvider, db: Db): Promise<Record<string, unknown>>
   /** Validates and counts without writing; the result is shown before the job is confirmed. */
   preProcess(run: JobRun): Promise<BatchJobResult>
   /** Does the work in batches; may be started again after an interruption (see `result`). */

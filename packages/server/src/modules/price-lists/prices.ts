@@ -71,6 +71,45 @@ export async function upsertListPrices(
   if (added.length > 0) await tx.insert(moneyAmount).values(added)
 }
 
+/** A price an import writes, already checked (variant, currency, region, quantity bounds). */
+export interface ImportedListPrice {
+  variant_id: string
+  amount: number
+  currency_code: string
+  region_id: string | null
+  min_quantity: number | null
+  max_quantity: number | null
+}
+
+// 8 parameters a row: 5,000 rows stay well under PostgreSQL's 65,535 parameters a statement.
+const INSERT_CHUNK = 5000
+
+/**
+ * One batch of a price-list import: the list's prices of the `replaced` variants go (those the file
+ * reaches for the first time), then `prices` are added; one delete and one insert per 5,000 prices.
+ */
+export async function replaceListPricesOfVariants(
+  tx: Db,
+  priceListId: string,
+  replaced: readonly string[],
+  prices: readonly ImportedListPrice[],
+): Promise<void> {
+  if (replaced.length > 0) {
+    await tx
+      .delete(moneyAmount)
+      .where(and(eq(moneyAmount.price_list_id, priceListId), inArray(moneyAmount.variant_id, [...replaced])))
+  }
+  for (let start = 0; start < prices.length; start += INSERT_CHUNK) {
+    await tx
+      .insert(moneyAmount)
+      .values(
+        prices
+          .slice(start, start + INSERT_CHUNK)
+          .map((price) => ({ id: generateId('ma'), price_list_id: priceListId, ...price })),
+      )
+  }
+}
+
 /** Removes prices of the list chosen by `where` (by id, product or variant) and answers their ids. */
 async function removeListPrices(tx: Db, priceListId: string, where: SQL): Promise<string[]> {
   const rows = await tx

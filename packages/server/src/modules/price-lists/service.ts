@@ -141,6 +141,16 @@ async function liveRow(db: Db, id: string, lock = false): Promise<PriceListRow> 
   return row
 }
 
+/** Whether a live (not deleted) list has this id: one indexed read, for callers that only check. */
+export async function priceListExists(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: priceList.id })
+    .from(priceList)
+    .where(and(eq(priceList.id, id), live))
+    .limit(1)
+  return rows.length > 0
+}
+
 export async function retrievePriceList(db: Db, id: string, flags: PriceListFlags): Promise<PriceList> {
   const [view] = await views(db, [await liveRow(db, id)], new Set(RELATIONS), flags)
   return view

@@ -47,9 +47,10 @@ export class FileState {
   }
 }
 
-class CellReader {
+/** Reads one row's cells by column name, collecting its errors (also used by the price-list import). */
+export class CellReader {
   constructor(
-    private readonly header: ImportHeader,
+    private readonly header: Pick<ImportHeader, 'index'>,
     private readonly row: CsvRow,
     private readonly errors: RowError[],
   ) {}
@@ -83,6 +84,18 @@ class CellReader {
     }
     return fields
   }
+}
+
+/** Whether a row's cells can be read: as many as the header's, none holding U+0000 (each reported). */
+export function rowCellsReadable(reader: CellReader, row: CsvRow, names: readonly string[]): boolean {
+  if (row.cells.length !== names.length) {
+    reader.error(null, `The row has ${row.cells.length} cells; the header has ${names.length}`)
+    return false
+  }
+  // The database cannot store it; each such cell is named here rather than failing the batch.
+  const nulCells = names.filter((_, at) => row.cells[at].includes('\u0000'))
+  for (const column of nulCells) reader.error(column, 'must not contain the NUL character (U+0000)')
+  return nulCells.length === 0
 }
 
 const VARIANT_HEADERS = VARIANT_COLUMNS.map((column) => column.header)
@@ -178,14 +191,7 @@ export function draftProduct(
   const combinations = new Map<string, number>()
   for (const row of group.rows) {
     const rowReader = new CellReader(header, row, errors)
-    if (row.cells.length !== header.names.length) {
-      rowReader.error(null, `The row has ${row.cells.length} cells; the header has ${header.names.length}`)
-      continue
-    }
-    // The database cannot store it; each such cell is named here rather than failing the batch.
-    const nulCells = header.names.filter((_, at) => row.cells[at].includes('\u0000'))
-    for (const column of nulCells) rowReader.error(column, 'must not contain the NUL character (U+0000)')
-    if (nulCells.length > 0) continue
+    if (!rowCellsReadable(rowReader, row, header.names)) continue
     if (!hasVariantCells(rowReader, header)) {
       if (group.rows.length > 1)
         rowReader.error('Variant Title', 'is required (a product with several rows has one variant per row)')

@@ -17,7 +17,7 @@ import type { RowError } from './import-rows.js'
 export interface ImportHeader {
   names: string[]
   index: Map<string, number>
-  prices: (PriceColumn & { at: number })[]
+  prices: ResolvedPriceColumn[]
   /** The `n` of each numbered kind present, ascending. */
   options: number[]
   images: number[]
@@ -27,7 +27,7 @@ export interface ImportHeader {
 
 const KNOWN = new Set([...PRODUCT_COLUMNS, ...VARIANT_COLUMNS].map((column) => column.header))
 
-const headerError = (column: string | null, message: string): RowError => ({ line: 1, column, message })
+export const headerError = (column: string | null, message: string): RowError => ({ line: 1, column, message })
 
 /** Reads the header; every problem with it is an error on line 1 naming the column. */
 export async function readHeader(
@@ -43,7 +43,7 @@ export async function readHeader(
     salesChannels: new Set<number>(),
     categories: new Set<number>(),
   }
-  const priceHeaders: { name: string; at: number; region?: string; code: string }[] = []
+  const priceHeaders: PriceHeader[] = []
   for (const [at, name] of names.entries()) {
     if (index.has(name)) {
       errors.push(headerError(name, `The column ${name} appears more than once`))
@@ -51,11 +51,9 @@ export async function readHeader(
     }
     index.set(name, at)
     if (KNOWN.has(name)) continue
-    const regionPrice = REGION_PRICE_HEADER.exec(name)
-    const currencyPrice = CURRENCY_PRICE_HEADER.exec(name)
+    const price = priceHeaderOf(name, at)
     const numbered = NUMBERED_HEADER.exec(name)
-    if (regionPrice) priceHeaders.push({ name, at, region: regionPrice[1], code: regionPrice[2].toLowerCase() })
-    else if (currencyPrice) priceHeaders.push({ name, at, code: currencyPrice[1].toLowerCase() })
+    if (price) priceHeaders.push(price)
     else if (numbered?.[1]) numbers.options.add(Number(numbered[1]))
     else if (numbered?.[3]) numbers.images.add(Number(numbered[3]))
     else if (numbered?.[4]) numbers.salesChannels.add(Number(numbered[4]))
@@ -102,11 +100,34 @@ export async function readHeader(
   }
 }
 
-async function resolvePriceColumns(
+/** A price column's header before its region and currency are looked up. */
+export interface PriceHeader {
+  name: string
+  at: number
+  region?: string
+  code: string
+}
+
+/** `Price EUR` or `Price Europe [EUR]` (v1's names); undefined for any other header. */
+export function priceHeaderOf(name: string, at: number): PriceHeader | undefined {
+  const regionPrice = REGION_PRICE_HEADER.exec(name)
+  if (regionPrice) return { name, at, region: regionPrice[1], code: regionPrice[2].toLowerCase() }
+  const currencyPrice = CURRENCY_PRICE_HEADER.exec(name)
+  return currencyPrice ? { name, at, code: currencyPrice[1].toLowerCase() } : undefined
+}
+
+/** A price column found in the database, with its currency's decimal digits. */
+export type ResolvedPriceColumn = PriceColumn & { at: number; decimal_digits: number }
+
+/**
+ * Looks up the regions and currencies of price columns (two statements); each unknown currency or
+ * region, or a region of another currency, is an error on line 1 naming the column.
+ */
+export async function resolvePriceColumns(
   db: Db,
-  headers: { name: string; at: number; region?: string; code: string }[],
+  headers: PriceHeader[],
   errors: RowError[],
-): Promise<(PriceColumn & { at: number })[]> {
+): Promise<ResolvedPriceColumn[]> {
   const regionNames = [...new Set(headers.flatMap((entry) => (entry.region ? [entry.region] : [])))]
   const codes = [...new Set(headers.map((entry) => entry.code))]
   const [regions, currencies] = await Promise.all([
@@ -117,18 +138,23 @@ async function resolvePriceColumns(
           .where(and(inArray(region.name, regionNames), isNull(region.deleted_at)))
       : Promise.resolve([]),
     codes.length > 0
-      ? db.select({ code: currency.code }).from(currency).where(inArray(currency.code, codes))
+      ? db
+          .select({ code: currency.code, decimal_digits: currency.decimal_digits })
+          .from(currency)
+          .where(inArray(currency.code, codes))
       : Promise.resolve([]),
   ])
-  const knownCodes = new Set(currencies.map((row) => row.code))
-  const columns: (PriceColumn & { at: number })[] = []
+  const digits = new Map(currencies.map((row) => [row.code, row.decimal_digits]))
+  const columns: ResolvedPriceColumn[] = []
   for (const entry of headers) {
-    if (!knownCodes.has(entry.code)) {
+    const decimal_digits = digits.get(entry.code)
+    if (decimal_digits === undefined) {
       errors.push(headerError(entry.name, `Unknown currency ${entry.code.toUpperCase()}`))
       continue
     }
+    const column = { header: entry.name, at: entry.at, currency_code: entry.code, decimal_digits }
     if (!entry.region) {
-      columns.push({ header: entry.name, at: entry.at, currency_code: entry.code, region_id: null })
+      columns.push({ ...column, region_id: null })
       continue
     }
     const matches = regions.filter((row) => row.name === entry.region)
@@ -147,7 +173,7 @@ async function resolvePriceColumns(
         ),
       )
     } else {
-      columns.push({ header: entry.name, at: entry.at, currency_code: entry.code, region_id: matches[0].id })
+      columns.push({ ...column, region_id: matches[0].id })
     }
   }
   return columns

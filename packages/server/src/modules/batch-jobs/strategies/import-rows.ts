@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream'
 import { parse, CsvError } from 'csv-parse'
+import { AppError, InvalidData } from '../../../core/errors.js'
+import { FILE_KEY_PATTERN, type FileProvider } from '../../../providers/file.js'
 
 /** Reading an import file: a stream of records grouped into products, each cell with its line. */
 
@@ -111,4 +113,26 @@ export async function* batchesOf(groups: AsyncIterable<RowGroup>, rows: number):
     }
   }
   if (batch.length > 0) yield batch
+}
+
+/** An import's `context.fileKey`: the key of a file uploaded with `POST /admin/uploads/protected`. */
+export async function checkUploadedFileKey(fileKey: unknown, files: FileProvider): Promise<string> {
+  if (typeof fileKey !== 'string' || !FILE_KEY_PATTERN.test(fileKey)) {
+    throw new InvalidData(
+      'context.fileKey is required: the key of an uploaded CSV file (POST /admin/uploads/protected)',
+    )
+  }
+  await files.getDownloadUrl(fileKey, 1).catch((error: unknown) => {
+    throw error instanceof AppError
+      ? new InvalidData(`context.fileKey: no uploaded file has the key ${fileKey}`)
+      : error
+  })
+  return fileKey
+}
+
+/** Opens a job's uploaded file; a file without even a header row cannot be imported. */
+export async function openUploadedFile(files: FileProvider, fileKey: string): Promise<ImportFile> {
+  const file = await openImportFile(await files.getStream(fileKey))
+  if (!file) throw new InvalidData('The import file is empty; it needs a header row')
+  return file
 }

@@ -1,7 +1,6 @@
 import { fromPgError } from '../../../core/pg-errors.js'
 import type { Db } from '../../../db/types.js'
 import { AppError, InvalidData } from '../../../core/errors.js'
-import { FILE_KEY_PATTERN } from '../../../providers/file.js'
 import type { CatalogFlags } from '../../catalog/products/products.js'
 import { createProducts, type NewProduct } from '../../catalog/products/bulk-writes.js'
 import { updateProducts } from '../../catalog/products/bulk-updates.js'
@@ -12,7 +11,15 @@ import type { BatchJobStrategy, JobRun } from '../strategy.js'
 import { draftProduct, FileState, type DraftProduct } from './import-draft.js'
 import { readHeader, type ImportHeader } from './import-header.js'
 import { planProducts, type PlannedProduct } from './import-plan.js'
-import { batchesOf, openImportFile, UnreadableFile, type RowError, type RowGroup } from './import-rows.js'
+import { describeRowError, ErrorList } from './import-report.js'
+import {
+  batchesOf,
+  checkUploadedFileKey,
+  openUploadedFile,
+  UnreadableFile,
+  type RowError,
+  type RowGroup,
+} from './import-rows.js'
 
 /**
  * `product-import`: a CSV in the export's format (context `fileKey`, an uploaded file). Pre-processing
@@ -25,9 +32,6 @@ import { batchesOf, openImportFile, UnreadableFile, type RowError, type RowGroup
  * File-wide checks keep hashes, not keys, so memory does not grow with the file (first-lines.ts).
  * An interrupted run resumes after the last committed batch.
  */
-
-/** Row errors kept in a result; the count says how many there were in all. */
-const MAX_REPORTED_ERRORS = 1000
 
 interface Counts {
   rows: number
@@ -46,30 +50,6 @@ function addPlan(counts: Counts, plan: PlannedProduct): void {
   counts.variants.create += plan.variants.create
   counts.variants.update += plan.variants.update
   counts.variants.delete += plan.variants.delete
-}
-
-const describeRowError = (error: RowError) => ({
-  message: `Line ${error.line}${error.column ? `, column "${error.column}"` : ''}: ${error.message}`,
-  code: 'invalid_row',
-  line: error.line,
-  column: error.column,
-})
-
-class ErrorList {
-  readonly kept: ReturnType<typeof describeRowError>[] = []
-  total = 0
-
-  constructor(previous: unknown[] = []) {
-    for (const entry of previous) if (this.kept.length < MAX_REPORTED_ERRORS) this.kept.push(entry as never)
-    this.total = this.kept.length
-  }
-
-  add(errors: RowError[]): void {
-    for (const error of errors) {
-      this.total++
-      if (this.kept.length < MAX_REPORTED_ERRORS) this.kept.push(describeRowError(error))
-    }
-  }
 }
 
 function statDescriptors(counts: Counts, errorCount: number, applied: boolean) {
@@ -92,12 +72,7 @@ function statDescriptors(counts: Counts, errorCount: number, applied: boolean) {
   ]
 }
 
-async function openFile(run: JobRun) {
-  const stream = await run.files.getStream(run.job.context?.fileKey as string)
-  const file = await openImportFile(stream)
-  if (!file) throw new InvalidData('The import file is empty; it needs a header row')
-  return file
-}
+const openFile = (run: JobRun) => openUploadedFile(run.files, run.job.context?.fileKey as string)
 
 function draftsOf(groups: RowGroup[], header: ImportHeader, state: FileState) {
   const drafts: DraftProduct[] = []
@@ -190,17 +165,7 @@ export const productImportStrategy: BatchJobStrategy = {
     const { fileKey, ...rest } = context
     const extra = Object.keys(rest)
     if (extra.length > 0) throw new InvalidData(`context.${extra[0]}: unknown option of product-import`)
-    if (typeof fileKey !== 'string' || !FILE_KEY_PATTERN.test(fileKey)) {
-      throw new InvalidData(
-        'context.fileKey is required: the key of an uploaded CSV file (POST /admin/uploads/protected)',
-      )
-    }
-    await files.getDownloadUrl(fileKey, 1).catch((error: unknown) => {
-      throw error instanceof AppError
-        ? new InvalidData(`context.fileKey: no uploaded file has the key ${fileKey}`)
-        : error
-    })
-    return { fileKey }
+    return { fileKey: await checkUploadedFileKey(fileKey, files) }
   },
 
   async preProcess(run: JobRun): Promise<BatchJobResult> {
