@@ -166,6 +166,7 @@ describe.each(VIEWPORTS)('order export at $width×$height', ({ name: size, width
     const download = page.getByRole('link', { name: 'Download the CSV file' })
     await download.waitFor({ timeout: 40_000 })
     await screenshot(page, `orders-export-done-${size}`)
+    expect(await overflowingElements(page)).toEqual([])
     a11y.push(...(await seriousA11yViolations(page)))
     const file = await fetch(new URL((await download.getAttribute('href'))!, page.url()))
     expect(file.status).toBe(200)
