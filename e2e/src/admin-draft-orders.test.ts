@@ -59,6 +59,11 @@ describe.each(VIEWPORTS)('draft orders and returns at $width×$height', ({ name:
     const shippingOption = dialog.getByRole('combobox', { name: /Shipping option/ })
     const standard = shippingOption.locator('option', { hasText: 'Standard Shipping' })
     await standard.waitFor({ state: 'attached' })
+    // The region lists Gift Card Delivery first (newest first); the preselected option is an ordinary one.
+    expect(await shippingOption.locator('option').first().textContent()).toMatch(/Gift Card Delivery/)
+    await expect
+      .poll(async () => (await shippingOption.locator('option:checked').textContent()) ?? '')
+      .toMatch(/^(Standard Shipping|Express Shipping)/)
     await shippingOption.selectOption((await standard.getAttribute('value'))!)
     await dialog.getByRole('button', { name: 'Next' }).click()
 

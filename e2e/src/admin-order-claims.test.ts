@@ -98,4 +98,102 @@ describe.each(VIEWPORTS)('order claims and edits at $width×$height', ({ name: s
     expect(problems()).toEqual([])
     await context.close()
   })
+
+  it('edits a replacement claim, cancels its fulfilment and undoes one change of an edit', async () => {
+    const api = await AdminApi.login(demoAdmin.email, demoAdmin.password)
+    const order = await fulfilledOrder(api, uniqueEmail(`claim-edit-${size}`))
+    const { order: placed } = await api.request<{ order: { region_id: string; items: { id: string }[] } }>(
+      'GET',
+      `/admin/orders/${order.id}?expand=items`,
+    )
+    const { shipping_options: options } = await api.request<{ shipping_options: { id: string }[] }>(
+      'GET',
+      `/admin/shipping-options?region_id=${placed.region_id}&name=Standard%20Shipping`,
+    )
+    const { variants } = await api.request<{ variants: { id: string }[] }>('GET', '/admin/variants?q=Hoodie&limit=1')
+    const { order: claimed } = await api.request<{ order: { claims: { id: string }[] } }>(
+      'POST',
+      `/admin/orders/${order.id}/claims`,
+      {
+        type: 'replace',
+        claim_items: [{ item_id: placed.items[0]!.id, quantity: 1, reason: 'wrong_item' }],
+        additional_items: [{ variant_id: variants[0]!.id, quantity: 1 }],
+        shipping_methods: [{ option_id: options[0]!.id }],
+      },
+    )
+    await api.request('POST', `/admin/orders/${order.id}/claims/${claimed.claims[0]!.id}/fulfillments`)
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.setViewportSize({ width, height })
+    const problems = watchForProblems(page)
+    const a11y: string[] = []
+    await logIn(page, demoAdmin.email, demoAdmin.password)
+    await page.waitForURL('**/app/a')
+    await page.goto(`/app/a/orders/${order.id}`)
+    await page.getByRole('heading', { name: `Order #${order.display_id}`, level: 1 }).waitFor()
+
+    const claims = page.getByRole('region', { name: 'Claims' })
+    await claims.getByRole('button', { name: 'Edit claim' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit claim 1' })
+    await edit.getByRole('combobox', { name: /^Reason for/ }).selectOption('production_failure')
+    await edit.getByRole('textbox', { name: /^Note on/ }).fill(`Seam split (${size})`)
+    await edit.getByRole('textbox', { name: /^Tags of/ }).fill('seam, Quality')
+    await edit.getByRole('checkbox', { name: 'Do not notify the customer' }).check()
+    await screenshot(page, `order-claim-edit-${size}`)
+    a11y.push(...(await seriousA11yViolations(page)))
+    await edit.getByRole('button', { name: 'Save' }).click()
+    await toast(page, 'Claim updated')
+    await claims.getByText(/Production failure/).waitFor()
+
+    await claims.getByRole('button', { name: 'Cancel fulfillment 1 of claim 1' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Cancel this fulfillment?' })
+    a11y.push(...(await seriousA11yViolations(page)))
+    await confirm.getByRole('button', { name: 'Cancel fulfillment' }).click()
+    await toast(page, 'Fulfillment canceled')
+    await claims.getByRole('button', { name: 'Cancel claim' }).waitFor()
+    await screenshot(page, `order-claim-fulfillment-canceled-${size}`)
+    a11y.push(...(await seriousA11yViolations(page)))
+
+    const edits = page.getByRole('region', { name: 'Order edit' })
+    await edits.getByRole('button', { name: 'Edit order' }).click()
+    await edits.getByText('Draft', { exact: true }).waitFor()
+    await edits.getByRole('spinbutton', { name: /^Quantity of/ }).fill('3')
+    await edits.getByRole('button', { name: 'Save' }).click()
+    await edits.getByText('Customer owes').waitFor()
+    await edits.getByRole('combobox', { name: 'Add a variant' }).click()
+    await page.getByRole('searchbox', { name: /Add a variant/ }).fill('Hoodie')
+    const hoodie = page.getByRole('option', { name: /Hoodie/ }).first()
+    await hoodie.waitFor()
+    await hoodie.click()
+    await toast(page, 'Item added')
+    const changes = edits.getByRole('list', { name: 'Changes' })
+    await expect.poll(() => changes.getByRole('listitem').count()).toBe(2)
+    await screenshot(page, `order-edit-changes-${size}`)
+    expect(await overflowingElements(page)).toEqual([])
+    a11y.push(...(await seriousA11yViolations(page)))
+    await changes.getByRole('button', { name: /^Undo the change to .*Hoodie/ }).click()
+    await toast(page, 'Change undone')
+    await expect.poll(() => changes.getByRole('listitem').count()).toBe(1)
+    await edits.getByRole('button', { name: 'Cancel edit' }).click()
+    await toast(page, 'Order edit canceled')
+
+    const saved = await api.request<{
+      order: {
+        claims: {
+          no_notification: boolean
+          claim_items: { reason: string; note: string; tags: { value: string }[] }[]
+          fulfillments: { canceled_at: string | null }[]
+        }[]
+      }
+    }>('GET', `/admin/orders/${order.id}?expand=claims`)
+    const [claim] = saved.order.claims
+    expect(claim!.no_notification).toBe(true)
+    expect(claim!.claim_items[0]).toMatchObject({ reason: 'production_failure', note: `Seam split (${size})` })
+    expect(claim!.claim_items[0]!.tags.map((tag) => tag.value).sort()).toEqual(['quality', 'seam'])
+    expect(claim!.fulfillments.every((row) => row.canceled_at !== null)).toBe(true)
+
+    expect(a11y).toEqual([])
+    expect(problems()).toEqual([])
+    await context.close()
+  })
 })

@@ -142,3 +142,40 @@ describe('orders by keyboard', () => {
     await context.close()
   })
 })
+
+describe.each(VIEWPORTS)('order export at $width×$height', ({ name: size, width, height }) => {
+  it('exports the found orders and downloads the CSV from the completion notice', async () => {
+    const api = await AdminApi.login(demoAdmin.email, demoAdmin.password)
+    const order = await placeOrder(api, uniqueEmail(`export-${size}`))
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.setViewportSize({ width, height })
+    const problems = watchForProblems(page)
+    const a11y: string[] = []
+    await logIn(page, demoAdmin.email, demoAdmin.password)
+    await page.waitForURL('**/app/a')
+    await openArea(page, 'Orders')
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.email)
+    await page.getByRole('link', { name: `#${order.display_id}`, exact: true }).waitFor()
+
+    await page.getByRole('button', { name: 'Export orders' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Export orders' })
+    await dialog.getByRole('button', { name: 'Start export' }).click()
+    await toast(page, 'Export started')
+    // The batch-job poll (2 s, 5 s, 10 s, …) sees the job complete and offers its file.
+    const download = page.getByRole('link', { name: 'Download the CSV file' })
+    await download.waitFor({ timeout: 40_000 })
+    await screenshot(page, `orders-export-done-${size}`)
+    expect(await overflowingElements(page)).toEqual([])
+    a11y.push(...(await seriousA11yViolations(page)))
+    const file = await fetch(new URL((await download.getAttribute('href'))!, page.url()))
+    expect(file.status).toBe(200)
+    const text = await file.text()
+    expect(text.split('\n')[0]).toMatch(/^Order_ID;Display_ID;/)
+    expect(text).toContain(order.id)
+
+    expect(a11y).toEqual([])
+    expect(problems()).toEqual([])
+    await context.close()
+  })
+})

@@ -2,19 +2,28 @@ import { adminBatchJobKeys, adminProductKeys, useEmporium, useLadderPolledQuery 
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notify } from '../components/toasts/notify'
-import { batchJobsWindowStart, completedSince, importsAfter, jobTypeLabel, latestCompletion } from './completed-jobs'
+import { notify, notifyWithAction } from '../components/toasts/notify'
+import {
+  batchJobsWindowStart,
+  completedSince,
+  exportFileKey,
+  importsAfter,
+  jobTypeLabel,
+  latestCompletion,
+} from './completed-jobs'
+import { ExportDownloadLink } from './export-download-link'
 
 /** SPEC §7: up to 100 jobs created since the start of the day one month ago. */
 export const BATCH_JOBS_LIMIT = 100
 
 /**
  * Watches the batch jobs on the polling ladder (2, 5, 10, 15, 30, 60 s; also on window focus) and
- * announces each job that completes: '{type} batch job completed'. A product import that finished
+ * announces each job that completes: '{type} batch job completed', with a download link for an export. A product import that finished
  * after the product list was last fetched refreshes the cached products.
  */
 export function BatchJobNotifications() {
   const { t } = useTranslation('common')
+  const { t: to } = useTranslation('orders')
   const { client } = useEmporium()
   const queryClient = useQueryClient()
   // One window per mount: a stable query key, so polling does not restart on each render.
@@ -36,8 +45,17 @@ export function BatchJobNotifications() {
       const jobs = data?.batch_jobs ?? []
       const completed = completedSince(jobs, lastNotified.current)
       if (completed.length === 0) return
-      for (const job of completed)
-        notify.success(t('toasts.success'), t('batchJobs.completed', { type: jobTypeLabel(job.type ?? '') }))
+      for (const job of completed) {
+        const message = t('batchJobs.completed', { type: jobTypeLabel(job.type ?? '') })
+        const fileKey = exportFileKey(job)
+        if (fileKey) {
+          notifyWithAction(
+            t('toasts.success'),
+            message,
+            <ExportDownloadLink fileKey={fileKey} label={to('export.download')} />,
+          )
+        } else notify.success(t('toasts.success'), message)
+      }
       // The oldest cached product list decides: any list fetched before the import ended is stale.
       const productLists = queryClient.getQueryCache().findAll({ queryKey: adminProductKeys.lists() })
       const oldestFetch = Math.min(...productLists.map((entry) => entry.state.dataUpdatedAt))
@@ -46,7 +64,7 @@ export function BatchJobNotifications() {
       }
       lastNotified.current = latestCompletion(completed, lastNotified.current)
     },
-    [data, queryClient, t],
+    [data, queryClient, t, to],
   )
 
   return null

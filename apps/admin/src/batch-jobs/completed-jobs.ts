@@ -1,6 +1,8 @@
 /** The fields of a batch job the notifications read (SPEC §3). */
 export interface BatchJobSummary {
   type?: string
+  /** An export's stored file, once it completed. */
+  result?: { file_key?: string | null } | null
   status?: string
   completed_at?: string | Date | null
 }
@@ -37,4 +39,13 @@ export function batchJobsWindowStart(now: Date): Date {
   start.setMonth(start.getMonth() - 1)
   start.setHours(0, 0, 0, 0)
   return start
+}
+
+/** The job types whose result is a file to download. */
+const EXPORT_TYPES = ['order-export', 'product-export']
+
+/** The stored file of a completed export, or null for other jobs. */
+export function exportFileKey(job: BatchJobSummary): string | null {
+  if (job.status !== 'completed' || !EXPORT_TYPES.includes(job.type ?? '')) return null
+  return job.result?.file_key ?? null
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import toast, { type Toast } from 'react-hot-toast'
 import { useTranslation } from 'react-i18next'
 
@@ -15,9 +16,11 @@ interface NotificationProps {
   type: NotificationType
   title: string
   message: string
+  /** An action under the message, such as a download link. */
+  children?: ReactNode
 }
 
-export function Notification({ toast: current, type, title, message }: NotificationProps) {
+export function Notification({ toast: current, type, title, message, children }: NotificationProps) {
   const { t } = useTranslation('common')
   return (
     <div
@@ -31,6 +34,7 @@ export function Notification({ toast: current, type, title, message }: Notificat
       <div className="flex-1">
         <p className="text-sm font-semibold text-gray-900">{title}</p>
         <p className="text-sm text-gray-600">{message}</p>
+        {children}
       </div>
       <button
         type="button"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import toast, { type Toast } from 'react-hot-toast'
 import { Notification, type NotificationType } from './notification'
 
@@ -8,6 +9,21 @@ function show(type: NotificationType, title: string, message: string): string {
   return toast.custom(
     (current: Toast) => <Notification toast={current} type={type} title={title} message={message} />,
     { position: 'top-right', duration: NOTIFICATION_DURATION_MS },
+  )
+}
+
+/**
+ * A success toast carrying an action (a download link): it stays until dismissed, since 3 s is
+ * too short to reach the action (WCAG 2.2.1).
+ */
+export function notifyWithAction(title: string, message: string, action: ReactNode): string {
+  return toast.custom(
+    (current: Toast) => (
+      <Notification toast={current} type="success" title={title} message={message}>
+        {action}
+      </Notification>
+    ),
+    { position: 'top-right', duration: Infinity },
   )
 }
 

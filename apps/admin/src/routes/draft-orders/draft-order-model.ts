@@ -84,3 +84,19 @@ export function draftOrderPayload(form: DraftForm) {
     billing_address: address as unknown as DraftAddress,
   }
 }
+
+/** What the shipping step reads of an option (`GET /admin/shipping-options` expands the profile). */
+export interface DraftShippingOption {
+  id?: string
+  is_return?: boolean | null
+  profile?: { type?: string | null } | null
+}
+
+/**
+ * The option to preselect: the first that is neither a return option nor one of the gift-card
+ * profile (a region's first option may be "Gift Card Delivery"); none when every option is such,
+ * so the merchant chooses.
+ */
+export function defaultShippingOption(options: readonly DraftShippingOption[]): string | undefined {
+  return options.find((option) => !option.is_return && option.profile?.type !== 'gift_card')?.id
+}

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SelectField } from '../../../components/inputs/select-field'
 import { formatMoney } from '../../../lib/money'
+import { defaultShippingOption } from '../draft-order-model'
 import type { StepProps } from './create-draft-order-modal'
 
 /** The shipping method: one of the region's outbound options. */
@@ -12,8 +13,8 @@ export function ShippingStep({ form, change, region }: StepProps) {
     { region_id: form.region_id, is_return: false } as never,
     { enabled: Boolean(form.region_id) },
   )
-  const first = options[0]?.id
-  // Preselect the first option so the common case is one click.
+  const first = defaultShippingOption(options)
+  // Preselect the first ordinary option so the common case is one click; never a gift-card one.
   useEffect(() => {
     if (!form.shipping_option_id && first) change({ shipping_option_id: first })
   }, [form.shipping_option_id, first, change])
@@ -29,12 +30,15 @@ export function ShippingStep({ form, change, region }: StepProps) {
           required
           value={form.shipping_option_id}
           onChange={(event) => change({ shipping_option_id: event.target.value })}
-          options={options.map((option) => ({
-            value: option.id!,
-            label: `${option.name ?? ''}${
-              typeof option.amount === 'number' ? ` · ${formatMoney(option.amount, currency, i18n.language)}` : ''
-            }`,
-          }))}
+          options={[
+            ...(form.shipping_option_id ? [] : [{ value: '', label: t('shipping.choose') }]),
+            ...options.map((option) => ({
+              value: option.id!,
+              label: `${option.name ?? ''}${
+                typeof option.amount === 'number' ? ` · ${formatMoney(option.amount, currency, i18n.language)}` : ''
+              }`,
+            })),
+          ]}
         />
       )}
     </div>

@@ -4,9 +4,12 @@ import {
   addReplacement,
   claimableQuantity,
   claimActions,
+  claimEditForm,
+  claimUpdate,
   claimItems,
   claimStatus,
   claimTerms,
+  parseTags,
   type ClaimForm,
   type OrderClaim,
 } from './claim-model'
@@ -71,11 +74,63 @@ describe('claim model', () => {
   it('offers cancel, fulfil and ship by the server rules', () => {
     expect(claimStatus(claim({ payment_status: 'refunded' }))).toBe('refunded')
     expect(claimStatus(claim({ canceled_at: '2026-01-01' }))).toBe('canceled')
-    expect(claimActions(claim({ payment_status: 'refunded' }))).toEqual({ cancel: false, fulfill: false, ship: [] })
+    expect(claimActions(claim({ payment_status: 'refunded' }))).toEqual({
+      cancel: false,
+      edit: true,
+      fulfill: false,
+      ship: [],
+      addShipping: false,
+    })
     const replace = claim({ type: 'replace', payment_status: 'na' })
-    expect(claimActions(replace)).toEqual({ cancel: true, fulfill: true, ship: [] })
+    expect(claimActions(replace)).toEqual({ cancel: true, edit: true, fulfill: true, ship: [], addShipping: true })
     const open = { id: 'ful_1', tracking_numbers: [] }
     const fulfilled = claimActions({ ...replace, fulfillment_status: 'fulfilled', fulfillments: [open] })
-    expect(fulfilled).toEqual({ cancel: false, fulfill: false, ship: [open] })
+    expect(fulfilled).toEqual({ cancel: false, edit: true, fulfill: false, ship: [open], addShipping: false })
+    expect(claimActions({ ...replace, canceled_at: '2026-12-01T10:00:00Z' })).toEqual({
+      cancel: false,
+      edit: false,
+      fulfill: false,
+      ship: [],
+      addShipping: false,
+    })
+  })
+
+  it('sends only what changed in a claim edit, tags in full and lower-cased', () => {
+    const before = claim({
+      no_notification: false,
+      claim_items: [
+        {
+          id: 'cl_1',
+          item_id: 'item_1',
+          quantity: 1,
+          reason: 'wrong_item',
+          note: 'Torn',
+          tags: [{ id: 't1', value: 'torn' }],
+        },
+        { id: 'cl_2', item_id: 'item_2', quantity: 1, reason: 'other', note: null },
+      ],
+    })
+    const start = claimEditForm(before)
+    expect(start.items[0]).toEqual({ id: 'cl_1', reason: 'wrong_item', note: 'Torn', tags: 'torn' })
+    expect(claimUpdate(before, start)).toEqual({})
+    const edited = {
+      ...start,
+      noNotification: true,
+      items: [
+        { ...start.items[0]!, tags: 'torn, Seam , seam' },
+        { ...start.items[1]!, reason: 'missing_item' as const, note: ' Lost ' },
+      ],
+    }
+    expect(claimUpdate(before, edited)).toEqual({
+      claim_items: [
+        { id: 'cl_1', tags: [{ value: 'torn' }, { value: 'seam' }] },
+        { id: 'cl_2', reason: 'missing_item', note: 'Lost' },
+      ],
+      no_notification: true,
+    })
+    expect(claimUpdate(before, { ...start, shippingOptionId: 'so_1' })).toEqual({
+      shipping_methods: [{ option_id: 'so_1' }],
+    })
+    expect(parseTags(' A, b ,, a ')).toEqual(['a', 'b'])
   })
 })

@@ -14,17 +14,20 @@ export interface OrderClaim {
   refund_amount?: number | null
   canceled_at?: string | Date | null
   created_at?: string | Date
+  no_notification?: boolean | null
   claim_items?: {
     id: string
     item_id: string
     quantity: number
     reason: ClaimReason
     note?: string | null
+    tags?: { id: string; value: string }[]
     /** The claimed line, kept when an order edit has since replaced the order's lines. */
     item?: { title: string } | null
   }[]
   additional_items?: { id: string; title: string; quantity: number }[]
   fulfillments?: OrderFulfillment[]
+  shipping_methods?: { id: string; shipping_option_id?: string | null; price?: number | null }[]
 }
 
 export interface ClaimChoice {
@@ -118,17 +121,94 @@ export function claimStatus(claim: OrderClaim): string {
   return claim.fulfillment_status
 }
 
+export interface ClaimActions {
+  cancel: boolean
+  edit: boolean
+  fulfill: boolean
+  /** Fulfilments not shipped yet: each may be marked shipped or canceled. */
+  ship: OrderFulfillment[]
+  /** A replacement's shipping method may still be added: nothing of it has left yet. */
+  addShipping: boolean
+}
+
 /** What the merchant may still do with a claim, by the server's rules. */
-export function claimActions(claim: OrderClaim): { cancel: boolean; fulfill: boolean; ship: OrderFulfillment[] } {
+export function claimActions(claim: OrderClaim): ClaimActions {
   const live = (claim.fulfillments ?? []).filter((row) => !row.canceled_at)
   const open = live.filter((row) => !row.shipped_at)
-  if (claim.canceled_at) return { cancel: false, fulfill: false, ship: [] }
+  if (claim.canceled_at) return { cancel: false, edit: false, fulfill: false, ship: [], addShipping: false }
   return {
     cancel: claim.payment_status !== 'refunded' && live.length === 0,
+    // The server refuses to update only a canceled claim.
+    edit: true,
     fulfill:
       claim.type === 'replace' &&
       ['not_fulfilled', 'partially_fulfilled', 'canceled'].includes(claim.fulfillment_status),
     ship: open,
+    addShipping: claim.type === 'replace' && ['not_fulfilled', 'canceled'].includes(claim.fulfillment_status),
+  }
+}
+
+export interface ClaimItemEdit {
+  id: string
+  reason: ClaimReason
+  note: string
+  /** Comma-separated, as typed. */
+  tags: string
+}
+
+export interface ClaimEditForm {
+  items: ClaimItemEdit[]
+  noNotification: boolean
+  shippingOptionId: string
+}
+
+/** The edit form's starting values: the claim as it stands. */
+export function claimEditForm(claim: OrderClaim): ClaimEditForm {
+  return {
+    items: (claim.claim_items ?? []).map((item) => ({
+      id: item.id,
+      reason: item.reason,
+      note: item.note ?? '',
+      tags: (item.tags ?? []).map((tag) => tag.value).join(', '),
+    })),
+    noNotification: Boolean(claim.no_notification),
+    shippingOptionId: '',
+  }
+}
+
+/** Tag values as the server keeps them: trimmed, lower-cased, once each. */
+export function parseTags(typed: string): string[] {
+  return [
+    ...new Set(
+      typed
+        .split(',')
+        .map((tag) => tag.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ]
+}
+
+/**
+ * The body of `POST /admin/orders/{id}/claims/{claim_id}`: only the items that changed, the tags
+ * in full (the server replaces them), the flag, and a new shipping method when one is chosen.
+ */
+export function claimUpdate(claim: OrderClaim, form: ClaimEditForm): Record<string, unknown> {
+  const before = claimEditForm(claim)
+  const items = form.items.flatMap((item) => {
+    const was = before.items.find((candidate) => candidate.id === item.id)
+    if (!was) return []
+    const tags = parseTags(item.tags)
+    const patch = {
+      ...(item.reason !== was.reason ? { reason: item.reason } : {}),
+      ...(item.note.trim() !== was.note ? { note: item.note.trim() } : {}),
+      ...(tags.join(',') !== parseTags(was.tags).join(',') ? { tags: tags.map((value) => ({ value })) } : {}),
+    }
+    return Object.keys(patch).length > 0 ? [{ id: item.id, ...patch }] : []
+  })
+  return {
+    ...(items.length > 0 ? { claim_items: items } : {}),
+    ...(form.noNotification !== before.noNotification ? { no_notification: form.noNotification } : {}),
+    ...(form.shippingOptionId ? { shipping_methods: [{ option_id: form.shippingOptionId }] } : {}),
   }
 }
 

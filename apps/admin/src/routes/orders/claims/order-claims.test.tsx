@@ -79,10 +79,13 @@ describe('the order claims', () => {
       ],
     })
     expect(await screen.findByText('Refunded')).toBeInTheDocument()
-    expect(screen.getByText('Fulfilled')).toBeInTheDocument()
+    // The claim's badge and its one fulfilment's.
+    expect(screen.getAllByText('Fulfilled')).toHaveLength(2)
     expect(screen.getByText(/Wrong item/)).toBeInTheDocument()
     expect(screen.getByText(/Refund:/)).toHaveTextContent('15.00')
     expect(screen.getAllByRole('button', { name: 'Mark shipped' })).toHaveLength(1)
+    expect(screen.getByRole('button', { name: 'Cancel fulfillment 1 of claim 2' })).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: 'Edit claim' })).toHaveLength(2)
     expect(screen.queryByRole('button', { name: 'Cancel claim' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Create fulfillment' })).not.toBeInTheDocument()
     // Both shipped units are claimed: no new claim.

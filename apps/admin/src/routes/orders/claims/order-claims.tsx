@@ -1,4 +1,9 @@
-import { useAdminCancelClaim, useAdminCreateClaimShipment, useAdminFulfillClaim } from '@emporium/react'
+import {
+  useAdminCancelClaim,
+  useAdminCancelClaimFulfillment,
+  useAdminCreateClaimShipment,
+  useAdminFulfillClaim,
+} from '@emporium/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/button'
@@ -14,13 +19,19 @@ import { formatMoney } from '../../../lib/money'
 import { parseTrackingNumbers, statusTone, type AdminOrderView } from '../components/order-model'
 import { claimableQuantity, claimActions, claimStatus, orderClaims, type OrderClaim } from './claim-model'
 import { CreateClaimModal } from './create-claim-modal'
+import { EditClaimModal } from './edit-claim-modal'
 
 /** Claim statuses of their own; a replacement's delivery reads as an order fulfilment status. */
 const OWN_STATUSES = ['canceled', 'refunded', 'not_refunded']
 
-type Asking = { kind: 'cancel' | 'fulfill'; claimId: string } | { kind: 'ship'; claimId: string; fulfillmentId: string }
+type Asking =
+  | { kind: 'cancel' | 'fulfill' | 'edit'; claimId: string }
+  | { kind: 'ship' | 'cancelFulfillment'; claimId: string; fulfillmentId: string }
 
-/** The order's claims: create one, then cancel it, fulfil its replacement and mark that shipped. */
+/**
+ * The order's claims: create one, edit it, cancel it, fulfil its replacement, mark that shipped or
+ * cancel that fulfilment.
+ */
 export function OrderClaims({ order }: { order: AdminOrderView }) {
   const { t, i18n } = useTranslation('orders')
   const [creating, setCreating] = useState(false)
@@ -30,6 +41,7 @@ export function OrderClaims({ order }: { order: AdminOrderView }) {
   const canClaim =
     order.status !== 'canceled' && (order.items ?? []).some((line) => claimableQuantity(line, claims) > 0)
   const currency = order.currency_code ?? 'usd'
+  const editing = asking?.kind === 'edit' ? claims.find((claim) => claim.id === asking.claimId) : undefined
   return (
     <SectionCard
       title={t('claims.title')}
@@ -53,6 +65,22 @@ export function OrderClaims({ order }: { order: AdminOrderView }) {
         </ul>
       )}
       <CreateClaimModal open={creating} order={order} onClose={() => setCreating(false)} />
+      {asking?.kind === 'edit' && editing && (
+        <EditClaimModal
+          order={order}
+          claim={editing}
+          number={claims.indexOf(editing) + 1}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.kind === 'cancelFulfillment' && (
+        <CancelClaimFulfillmentDialog
+          orderId={order.id}
+          claimId={asking.claimId}
+          fulfillmentId={asking.fulfillmentId}
+          onClose={() => setAsking(null)}
+        />
+      )}
       {asking?.kind === 'cancel' && (
         <CancelClaimDialog orderId={order.id} claimId={asking.claimId} onClose={() => setAsking(null)} />
       )}
@@ -120,19 +148,46 @@ function ClaimRow(props: {
           ))}
         </p>
       )}
-      {(actions.cancel || actions.fulfill || actions.ship.length > 0) && (
+      {(claim.fulfillments ?? []).length > 0 && (
+        <ul className="flex flex-col gap-1" aria-label={t('claims.fulfillments', { number: props.number })}>
+          {(claim.fulfillments ?? []).map((fulfillment, index) => (
+            <li key={fulfillment.id} className="flex flex-wrap items-center justify-between gap-2 text-gray-700">
+              <span>
+                {t('fulfillment.number', { number: index + 1 })}{' '}
+                <StatusBadge tone={fulfillment.canceled_at ? 'danger' : fulfillment.shipped_at ? 'success' : 'info'}>
+                  {t(
+                    `fulfillmentStatus.${fulfillment.canceled_at ? 'canceled' : fulfillment.shipped_at ? 'shipped' : 'fulfilled'}`,
+                  )}
+                </StatusBadge>
+              </span>
+              {actions.ship.includes(fulfillment) && (
+                <span className="flex flex-wrap gap-2">
+                  <Button onClick={() => onAsk({ kind: 'ship', claimId: claim.id, fulfillmentId: fulfillment.id })}>
+                    {t('claims.ship')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    aria-label={t('claims.cancelFulfillmentOf', { fulfillment: index + 1, claim: props.number })}
+                    onClick={() =>
+                      onAsk({ kind: 'cancelFulfillment', claimId: claim.id, fulfillmentId: fulfillment.id })
+                    }
+                  >
+                    {t('fulfillment.cancel')}
+                  </Button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(actions.cancel || actions.fulfill || actions.edit) && (
         <div className="flex flex-wrap gap-2">
           {actions.fulfill && (
             <Button onClick={() => onAsk({ kind: 'fulfill', claimId: claim.id })}>{t('claims.fulfill')}</Button>
           )}
-          {actions.ship.map((fulfillment) => (
-            <Button
-              key={fulfillment.id}
-              onClick={() => onAsk({ kind: 'ship', claimId: claim.id, fulfillmentId: fulfillment.id })}
-            >
-              {t('claims.ship')}
-            </Button>
-          ))}
+          {actions.edit && (
+            <Button onClick={() => onAsk({ kind: 'edit', claimId: claim.id })}>{t('claims.edit')}</Button>
+          )}
           {actions.cancel && (
             <Button variant="ghost" onClick={() => onAsk({ kind: 'cancel', claimId: claim.id })}>
               {t('claims.cancel')}
@@ -155,6 +210,29 @@ function CancelClaimDialog({ orderId, claimId, onClose }: { orderId: string; cla
       mutation={{ mutateAsync: () => cancel.mutateAsync(claimId), isPending: cancel.isPending }}
       successMessage={t('claims.canceled')}
       onClose={onClose}
+    />
+  )
+}
+
+function CancelClaimFulfillmentDialog(props: {
+  orderId: string
+  claimId: string
+  fulfillmentId: string
+  onClose: () => void
+}) {
+  const { t } = useTranslation('orders')
+  const cancel = useAdminCancelClaimFulfillment(props.orderId)
+  return (
+    <ConfirmMutationDialog
+      title={t('fulfillment.cancelTitle')}
+      message={t('claims.cancelFulfillmentMessage')}
+      confirmLabel={t('fulfillment.cancel')}
+      mutation={{
+        mutateAsync: () => cancel.mutateAsync({ claim_id: props.claimId, fulfillment_id: props.fulfillmentId }),
+        isPending: cancel.isPending,
+      }}
+      successMessage={t('fulfillment.canceled')}
+      onClose={props.onClose}
     />
   )
 }

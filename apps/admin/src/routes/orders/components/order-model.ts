@@ -1,5 +1,6 @@
 import type { BadgeTone } from '../../../components/status-badge'
 import type { OrderClaim } from '../claims/claim-model'
+import type { OrderSwap } from '../swaps/swap-model'
 
 /** The parts of an admin order the screens read. */
 export interface OrderLine {
@@ -85,6 +86,7 @@ export interface AdminOrderView {
   region_id?: string
   returns?: OrderReturn[]
   claims?: OrderClaim[]
+  swaps?: OrderSwap[]
 }
 
 export const ORDER_STATUSES = ['pending', 'completed', 'archived', 'canceled', 'requires_action'] as const

@@ -45,8 +45,11 @@ describe('order edit model', () => {
     expect(differenceKind(edit({ difference_due: -250 }))).toBe('refund')
     expect(differenceKind(edit({}))).toBe('even')
     expect(editActions(edit({}))).toEqual({ request: false, confirm: false })
-    expect(editActions(edit({ changes: [{ id: 'oic_1' }] }))).toEqual({ request: true, confirm: true })
-    expect(editActions(edit({ status: 'requested', changes: [{ id: 'oic_1' }] }))).toEqual({
+    expect(editActions(edit({ changes: [{ id: 'oic_1', type: 'item_add' }] }))).toEqual({
+      request: true,
+      confirm: true,
+    })
+    expect(editActions(edit({ status: 'requested', changes: [{ id: 'oic_1', type: 'item_add' }] }))).toEqual({
       request: false,
       confirm: true,
     })

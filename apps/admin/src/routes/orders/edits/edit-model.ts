@@ -13,7 +13,31 @@ export interface OrderEditView {
   difference_due: number
   total: number
   items?: EditLine[]
-  changes?: { id: string }[]
+  changes?: EditChange[]
+}
+
+/** One change of an edit: a line added, removed, or its quantity updated. */
+export interface EditChange {
+  id: string
+  type: 'item_add' | 'item_remove' | 'item_update'
+  line_item?: { title: string; quantity: number } | null
+  original_line_item?: { title: string; quantity: number } | null
+}
+
+/** The line a change is about, as the merchant knows it: the new line, else the original. */
+export function changeSubject(change: EditChange): { title: string; from?: number; to?: number } {
+  const line = change.line_item ?? change.original_line_item
+  return {
+    title: line?.title ?? '',
+    ...(change.type === 'item_update'
+      ? { from: change.original_line_item?.quantity, to: change.line_item?.quantity }
+      : {}),
+  }
+}
+
+/** The server undoes a change only while the edit is a draft (not yet requested). */
+export function canUndoChanges(edit: OrderEditView): boolean {
+  return edit.status === 'created'
 }
 
 /** The order's one open edit (created or requested), if any: v1 allows no second. */

@@ -64,7 +64,7 @@ describe('the order edit section', () => {
   })
 
   it('shows what the customer owes and offers request and confirm for a changed edit', async () => {
-    renderEdits([{ ...EDIT, difference_due: 2000, changes: [{ id: 'oic_1' }] }])
+    renderEdits([{ ...EDIT, difference_due: 2000, changes: [{ id: 'oic_1', type: 'item_add' }] }])
     expect(await screen.findByText('Customer owes')).toHaveTextContent('Customer owes')
     expect(screen.getByText(/20\.00/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Request' })).toBeInTheDocument()

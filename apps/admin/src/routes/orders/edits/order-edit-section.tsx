@@ -2,6 +2,7 @@ import {
   useAdminCancelOrderEdit,
   useAdminConfirmOrderEdit,
   useAdminCreateOrderEdit,
+  useAdminDeleteOrderEditItemChange,
   useAdminOrderEditAddLineItem,
   useAdminOrderEditDeleteLineItem,
   useAdminOrderEdits,
@@ -22,10 +23,13 @@ import type { AdminOrderView } from '../components/order-model'
 import {
   activeEdit,
   canRemove,
+  canUndoChanges,
+  changeSubject,
   differenceKind,
   editActions,
   minimumQuantity,
   validQuantity,
+  type EditChange,
   type EditLine,
   type OrderEditView,
 } from './edit-model'
@@ -111,6 +115,16 @@ function ActiveEdit({ edit, currency }: { edit: OrderEditView; currency: string 
           <EditLineRow key={line.id} editId={edit.id} line={line} />
         ))}
       </ul>
+      {(edit.changes ?? []).length > 0 && (
+        <div className="flex flex-col gap-2">
+          <h3 className="font-medium">{t('edits.changes')}</h3>
+          <ul className="flex flex-col gap-2" aria-label={t('edits.changes')}>
+            {(edit.changes ?? []).map((change) => (
+              <ChangeRow key={change.id} editId={edit.id} change={change} undoable={canUndoChanges(edit)} />
+            ))}
+          </ul>
+        </div>
+      )}
       <Combobox
         label={t('edits.addVariant')}
         options={found.map((variant) => ({
@@ -152,6 +166,39 @@ function ActiveEdit({ edit, currency }: { edit: OrderEditView; currency: string 
         </Button>
       </div>
     </div>
+  )
+}
+
+/** One change of the edit, with an undo that takes back only it (the edit stays open). */
+function ChangeRow({ editId, change, undoable }: { editId: string; change: EditChange; undoable: boolean }) {
+  const { t } = useTranslation('orders')
+  const feedback = useFeedback()
+  const undo = useAdminDeleteOrderEditItemChange(editId)
+  const subject = changeSubject(change)
+  const revert = async () => {
+    try {
+      await undo.mutateAsync(change.id)
+      feedback.success(t('edits.undone'))
+    } catch (error) {
+      feedback.failure(error)
+    }
+  }
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2">
+      <span>
+        {t(`edits.change.${change.type}`, { from: subject.from, to: subject.to })} <bdi>{subject.title}</bdi>
+      </span>
+      {undoable && (
+        <Button
+          variant="ghost"
+          loading={undo.isPending}
+          aria-label={t('edits.undoChange', { item: subject.title })}
+          onClick={() => void revert()}
+        >
+          {t('edits.undo')}
+        </Button>
+      )}
+    </li>
   )
 }
 

@@ -56,7 +56,7 @@ function renderOrder(order: Record<string, unknown> = ORDER, modules: { module: 
       {
         query: {
           expand:
-            'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region,returns,returns.items,claims',
+            'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region,returns,returns.items,claims,swaps',
         },
       },
     ],

@@ -18,9 +18,10 @@ import { OrderTimeline } from './order-timeline'
 import { OrderReturns } from '../returns/order-returns'
 import { OrderClaims } from '../claims/order-claims'
 import { OrderEditSection } from '../edits/order-edit-section'
+import { OrderSwaps } from '../swaps/order-swaps'
 
 const EXPAND =
-  'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region,returns,returns.items,claims'
+  'items,payments,fulfillments,fulfillments.items,shipping_address,billing_address,customer,region,returns,returns.items,claims,swaps'
 
 /** One order: summary, items and totals, payment, fulfilment, customer, notes and timeline. */
 export function OrderDetail() {
@@ -72,6 +73,7 @@ function OrderPage({ order }: { order: AdminOrderView }) {
           <OrderFulfillments order={order} />
           <OrderReturns order={order} />
           <OrderClaims order={order} />
+          <OrderSwaps order={order} />
           <OrderEditSection order={order} />
         </div>
         <div className="min-w-0">

@@ -1,0 +1,250 @@
+import {
+  useAdminCancelSwap,
+  useAdminCancelSwapFulfillment,
+  useAdminCreateSwapShipment,
+  useAdminFulfillSwap,
+} from '@emporium/react'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/button'
+import { TextareaField } from '../../../components/inputs/textarea-field'
+import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
+import { Modal } from '../../../components/modals/modal'
+import { SectionCard } from '../../../components/section-card'
+import { StatusBadge } from '../../../components/status-badge'
+import { useFeedback } from '../../../components/use-feedback'
+import { formatDate } from '../../../lib/format-date'
+import { formatMoney } from '../../../lib/money'
+import { parseTrackingNumbers, statusTone, type AdminOrderView } from '../components/order-model'
+import { orderSwaps, swapActions, swapStatus, type OrderSwap } from './swap-model'
+
+type Asking =
+  | { kind: 'cancel' | 'fulfill'; swapId: string }
+  | { kind: 'ship' | 'cancelFulfillment'; swapId: string; fulfillmentId: string }
+
+/**
+ * The order's swaps, read-only (they are created from the storefront or the API): status,
+ * difference due, and fulfil, ship, cancel a fulfilment or the swap as the server allows.
+ */
+export function OrderSwaps({ order }: { order: AdminOrderView }) {
+  const { t, i18n } = useTranslation('orders')
+  const [asking, setAsking] = useState<Asking | null>(null)
+  const swaps = orderSwaps(order)
+  const currency = order.currency_code ?? 'usd'
+  // Swaps are made from the storefront or the API, not here: without any the section would be noise.
+  if (swaps.length === 0) return null
+  return (
+    <SectionCard title={t('swaps.title')}>
+      <ul className="divide-y divide-gray-100 text-sm">
+        {swaps.map((swap, index) => (
+          <SwapRow
+            key={swap.id}
+            swap={swap}
+            number={index + 1}
+            money={(amount) => formatMoney(amount, currency, i18n.language)}
+            date={formatDate(swap.created_at, i18n.language)}
+            onAsk={setAsking}
+          />
+        ))}
+      </ul>
+      {asking?.kind === 'cancel' && (
+        <SwapDialog kind="cancel" orderId={order.id} swapId={asking.swapId} onClose={() => setAsking(null)} />
+      )}
+      {asking?.kind === 'fulfill' && (
+        <SwapDialog kind="fulfill" orderId={order.id} swapId={asking.swapId} onClose={() => setAsking(null)} />
+      )}
+      {asking?.kind === 'cancelFulfillment' && (
+        <CancelSwapFulfillmentDialog
+          orderId={order.id}
+          swapId={asking.swapId}
+          fulfillmentId={asking.fulfillmentId}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.kind === 'ship' && (
+        <ShipSwapModal
+          orderId={order.id}
+          swapId={asking.swapId}
+          fulfillmentId={asking.fulfillmentId}
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </SectionCard>
+  )
+}
+
+function SwapRow(props: {
+  swap: OrderSwap
+  number: number
+  money: (amount: number) => string
+  date: string
+  onAsk: (asking: Asking) => void
+}) {
+  const { swap, onAsk } = props
+  const { t } = useTranslation('orders')
+  const status = swapStatus(swap)
+  const actions = swapActions(swap)
+  const due = swap.difference_due ?? 0
+  return (
+    <li className="flex flex-col gap-2 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">
+          {t('swaps.number', { number: props.number })} <span className="font-normal text-gray-500">{props.date}</span>
+        </span>
+        <span className="flex flex-wrap gap-2">
+          <StatusBadge tone={statusTone(swap.payment_status)}>
+            {t(`swaps.paymentStatus.${swap.payment_status}`)}
+          </StatusBadge>
+          <StatusBadge tone={statusTone(status)}>{t(`fulfillmentStatus.${status}`)}</StatusBadge>
+        </span>
+      </div>
+      <p className="text-gray-600">
+        {t(due < 0 ? 'swaps.refundDue' : 'swaps.differenceDue')}{' '}
+        <bdi dir="ltr" className="font-medium">
+          {props.money(Math.abs(due))}
+        </bdi>
+      </p>
+      {(swap.additional_items ?? []).length > 0 && (
+        <p className="text-gray-600">
+          {t('swaps.newItems')}{' '}
+          {(swap.additional_items ?? []).map((line, index) => (
+            <span key={line.id}>
+              {index > 0 && ', '}
+              <bdi>{line.title}</bdi> × {line.quantity}
+            </span>
+          ))}
+        </p>
+      )}
+      {(swap.fulfillments ?? []).length > 0 && (
+        <ul className="flex flex-col gap-1" aria-label={t('swaps.fulfillments', { number: props.number })}>
+          {(swap.fulfillments ?? []).map((fulfillment, index) => (
+            <li key={fulfillment.id} className="flex flex-wrap items-center justify-between gap-2 text-gray-700">
+              <span>
+                {t('fulfillment.number', { number: index + 1 })}{' '}
+                <StatusBadge tone={fulfillment.canceled_at ? 'danger' : fulfillment.shipped_at ? 'success' : 'info'}>
+                  {t(
+                    `fulfillmentStatus.${fulfillment.canceled_at ? 'canceled' : fulfillment.shipped_at ? 'shipped' : 'fulfilled'}`,
+                  )}
+                </StatusBadge>
+              </span>
+              {actions.ship.includes(fulfillment) && (
+                <span className="flex flex-wrap gap-2">
+                  <Button onClick={() => onAsk({ kind: 'ship', swapId: swap.id, fulfillmentId: fulfillment.id })}>
+                    {t('claims.ship')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    aria-label={t('swaps.cancelFulfillmentOf', { fulfillment: index + 1, swap: props.number })}
+                    onClick={() => onAsk({ kind: 'cancelFulfillment', swapId: swap.id, fulfillmentId: fulfillment.id })}
+                  >
+                    {t('fulfillment.cancel')}
+                  </Button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(actions.cancel || actions.fulfill) && (
+        <div className="flex flex-wrap gap-2">
+          {actions.fulfill && (
+            <Button onClick={() => onAsk({ kind: 'fulfill', swapId: swap.id })}>{t('claims.fulfill')}</Button>
+          )}
+          {actions.cancel && (
+            <Button variant="ghost" onClick={() => onAsk({ kind: 'cancel', swapId: swap.id })}>
+              {t('swaps.cancel')}
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
+
+function SwapDialog(props: { kind: 'cancel' | 'fulfill'; orderId: string; swapId: string; onClose: () => void }) {
+  const { t } = useTranslation('orders')
+  const cancel = useAdminCancelSwap(props.orderId)
+  const fulfill = useAdminFulfillSwap(props.orderId)
+  const canceling = props.kind === 'cancel'
+  return (
+    <ConfirmMutationDialog
+      title={t(canceling ? 'swaps.cancelTitle' : 'swaps.fulfillTitle')}
+      message={t(canceling ? 'swaps.cancelMessage' : 'swaps.fulfillMessage')}
+      confirmLabel={t(canceling ? 'swaps.cancel' : 'claims.fulfill')}
+      mutation={
+        canceling
+          ? { mutateAsync: () => cancel.mutateAsync(props.swapId), isPending: cancel.isPending }
+          : { mutateAsync: () => fulfill.mutateAsync({ swap_id: props.swapId }), isPending: fulfill.isPending }
+      }
+      successMessage={t(canceling ? 'swaps.canceled' : 'claims.fulfilled')}
+      onClose={props.onClose}
+    />
+  )
+}
+
+function CancelSwapFulfillmentDialog(props: {
+  orderId: string
+  swapId: string
+  fulfillmentId: string
+  onClose: () => void
+}) {
+  const { t } = useTranslation('orders')
+  const cancel = useAdminCancelSwapFulfillment(props.orderId)
+  return (
+    <ConfirmMutationDialog
+      title={t('fulfillment.cancelTitle')}
+      message={t('swaps.cancelFulfillmentMessage')}
+      confirmLabel={t('fulfillment.cancel')}
+      mutation={{
+        mutateAsync: () => cancel.mutateAsync({ swap_id: props.swapId, fulfillment_id: props.fulfillmentId }),
+        isPending: cancel.isPending,
+      }}
+      successMessage={t('fulfillment.canceled')}
+      onClose={props.onClose}
+    />
+  )
+}
+
+/** Marks a swap's fulfilment shipped with its tracking numbers. */
+function ShipSwapModal(props: { orderId: string; swapId: string; fulfillmentId: string; onClose: () => void }) {
+  const { t } = useTranslation('orders')
+  const { t: tc } = useTranslation('common')
+  const feedback = useFeedback()
+  const ship = useAdminCreateSwapShipment(props.orderId)
+  const [tracking, setTracking] = useState('')
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    try {
+      await ship.mutateAsync({
+        swap_id: props.swapId,
+        fulfillment_id: props.fulfillmentId,
+        tracking_numbers: parseTrackingNumbers(tracking),
+      })
+      feedback.success(t('claims.shipped'))
+      props.onClose()
+    } catch (error) {
+      feedback.failure(error)
+    }
+  }
+  return (
+    <Modal open onClose={props.onClose} title={t('swaps.shipTitle')}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('swaps.shipTitle')}>
+        <Modal.Content>
+          <TextareaField
+            label={t('fulfillment.trackingNumbers')}
+            dir="ltr"
+            value={tracking}
+            onChange={(event) => setTracking(event.target.value)}
+          />
+          <p className="mt-1 text-xs text-gray-500">{t('fulfillment.trackingHelp')}</p>
+        </Modal.Content>
+        <Modal.Footer>
+          <Button onClick={props.onClose}>{tc('actions.cancel')}</Button>
+          <Button type="submit" variant="primary" loading={ship.isPending}>
+            {t('claims.ship')}
+          </Button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  )
+}
