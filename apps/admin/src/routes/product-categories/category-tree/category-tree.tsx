@@ -1,6 +1,7 @@
 import { useAdminDeleteProductCategory, useAdminProductCategories } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ActionMenu } from '../../../components/action-menu'
 import { Button } from '../../../components/button'
 import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
 import { PageHeader } from '../../../components/page-header'
@@ -74,7 +75,7 @@ interface CategoryItemProps {
 }
 
 function CategoryItem({ node, depth, onAddChild, onEdit, onDelete }: CategoryItemProps) {
-  const { t } = useTranslation('categories')
+  const { t } = useTranslation(['categories', 'ui'])
   const children = node.category_children ?? []
   return (
     <li
@@ -87,22 +88,19 @@ function CategoryItem({ node, depth, onAddChild, onEdit, onDelete }: CategoryIte
         className="flex items-center justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-gray-50"
         style={{ paddingLeft: 8 + depth * 20 }}
       >
-        <span className="text-sm">
+        <span className="min-w-0 text-sm">
           <span className="font-medium text-gray-900">{node.name}</span>
           {node.is_active === false && <span className="ml-2 text-xs text-gray-500">{t('status.inactive')}</span>}
           {node.is_internal && <span className="ml-2 text-xs text-gray-500">{t('visibility.internal')}</span>}
         </span>
-        <span className="flex gap-1">
-          <Button variant="ghost" onClick={() => onAddChild(node)}>
-            {t('tree.addChild', { name: node.name })}
-          </Button>
-          <Button variant="ghost" onClick={() => onEdit(node)}>
-            {t('tree.edit', { name: node.name })}
-          </Button>
-          <Button variant="ghost" onClick={() => onDelete(node)}>
-            {t('tree.delete', { name: node.name })}
-          </Button>
-        </span>
+        <ActionMenu
+          label={t('ui:table.rowActions', { name: node.name })}
+          items={[
+            { label: t('tree.addChild', { name: node.name }), onSelect: () => onAddChild(node) },
+            { label: t('tree.edit', { name: node.name }), onSelect: () => onEdit(node) },
+            { label: t('tree.delete', { name: node.name }), onSelect: () => onDelete(node), danger: true },
+          ]}
+        />
       </div>
       {children.length > 0 && (
         <ul role="group">
