@@ -77,8 +77,11 @@ describe('usage-data consent with a collector', () => {
 
     const context = await newContext(server.baseUrl)
     const page = await context.newPage()
-    // The contract's 404: the user has not answered yet.
-    const problems = watchForProblems(page, [/GET \S+\/admin\/analytics-configs answered 404/])
+    // The contract's 404 (the user has not answered yet), also logged by the browser.
+    const problems = watchForProblems(page, [
+      /GET \S+\/admin\/analytics-configs answered 404/,
+      /Failed to load resource: the server responded with a status of 404/,
+    ])
     await logIn(page, email, password)
     const consent = page.getByRole('dialog', { name: 'Help us get better' })
     await consent.waitFor()
