@@ -205,13 +205,20 @@ export async function overflowingElements(page: Page): Promise<string[]> {
       }
       return false
     }
-    return [...document.body.querySelectorAll('*')]
+    const found = [...document.body.querySelectorAll('*')]
       .filter((element) => element.getBoundingClientRect().right > width + 1 && !clipped(element))
       .slice(0, 5)
       .map(
         (element) =>
           `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)} px)`,
       )
+    // An absolutely placed child of a scroll container that is not positioned escapes it and widens
+    // the page, though it looks clipped: the page scrolling sideways is reported all the same.
+    if (found.length === 0 && sideways(document.documentElement))
+      found.push(`the page (${document.documentElement.scrollWidth} px wide in ${width} px)`)
+    if (found.length === 0 && sideways(main))
+      found.push(`main (${main!.scrollWidth} px wide in ${main!.clientWidth} px)`)
+    return found
   })
 }
 

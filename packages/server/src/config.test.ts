@@ -118,6 +118,10 @@ describe('metrics', () => {
 describe('admin analytics collector', () => {
   it("lets the admin's pages reach the collector's origin, and refuses what is not a URL", () => {
     expect(load({}).adminConnectOrigins).toEqual([])
+    expect(load({}).adminAnalyticsUrl).toBeUndefined()
+    expect(load({ EMPORIUM_ADMIN_ANALYTICS_URL: 'https://collect.example.com/v1/events' }).adminAnalyticsUrl).toBe(
+      'https://collect.example.com/v1/events',
+    )
     expect(load({ EMPORIUM_ADMIN_ANALYTICS_URL: 'https://collect.example.com/v1/events' }).adminConnectOrigins).toEqual(
       ['https://collect.example.com'],
     )

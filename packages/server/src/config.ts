@@ -66,6 +66,8 @@ export interface Config {
   idempotencyKeyRetentionHours: number
   /** Whether `/docs` and `/openapi.json` are served: always in development, on request in production. */
   exposeApiDocs: boolean
+  /** The admin's usage-analytics collector, handed to its pages; unset: no consent is asked, nothing sent. */
+  adminAnalyticsUrl: string | undefined
   /** Origins besides this server's own the admin's pages may send to (its analytics collector). */
   adminConnectOrigins: string[]
   /** Whether `/metrics` serves Prometheus metrics (off unless asked for). */
@@ -336,6 +338,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     outboxRetentionDays,
     idempotencyKeyRetentionHours,
     exposeApiDocs: docs === undefined ? !production : docs === 'true' || docs === '1',
+    adminAnalyticsUrl: collector || undefined,
     adminConnectOrigins,
     metricsEnabled: metrics === 'true' || metrics === '1',
     metricsToken: pick('EMPORIUM_METRICS_TOKEN', 'metricsToken') || undefined,

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react'
 import type { TrackEvent } from './collector'
 
 export interface AnalyticsState {
-  /** True while the flag is on, the user has a config and has not opted out. */
+  /** True while a collector is configured, the flag is on, the user has a config and has not opted out. */
   active: boolean
   /** Records a named event; a no-op while analytics is inactive or no collector is configured. */
   track: (event: TrackEvent, properties: Record<string, unknown>) => void

@@ -6,19 +6,21 @@ import { AnalyticsContext, type AnalyticsState } from './analytics-context'
 import { useAnalyticsConfig, useCreateAnalyticsConfig } from './analytics-config-queries'
 import type { AnalyticsFormValues } from './analytics-config-form'
 import { Collector, type TrackEvent } from './collector'
+import { configuredCollectorUrl } from './collector-url'
 import { ConsentScreen } from './consent-screen'
 import { trackableEmail } from './email'
 import { LoadingOverlay } from './loading-overlay'
 import { StoreFactsTracker } from './store-facts-tracker'
 
-/** Build-time settings: where events go and where the usage-data documentation is. */
-const COLLECTOR_URL: string | undefined = import.meta.env.EMPORIUM_ADMIN_ANALYTICS_URL || undefined
+/** Where events go (from the server, else the build) and where the usage-data documentation is. */
+const COLLECTOR_URL = configuredCollectorUrl()
 const DOCS_URL: string | undefined = import.meta.env.EMPORIUM_ADMIN_USAGE_DOCS_URL || undefined
 
 /**
- * Usage analytics with consent (SPEC §2, §4): active only when the store's `analytics` flag is on,
- * the user has a config and has not opted out. Without a config the user is asked first. Events go
- * to the collector configured at build time; none when it is not set.
+ * Usage analytics with consent (SPEC §2, §4): active only when a collector is configured, the
+ * store's `analytics` flag is on, the user has a config and has not opted out. Without a config the
+ * user is asked first. Without a collector there is nothing to consent to: no question, no config
+ * read, no event.
  */
 export function AnalyticsProvider({
   children,
@@ -29,11 +31,12 @@ export function AnalyticsProvider({
 }) {
   const { user } = useAdminGetSession()
   const { store, isLoading: storeLoading } = useAdminStore({ enabled: Boolean(user) })
-  const flagOn = isFeatureEnabled(store, 'analytics')
-  const configQuery = useAnalyticsConfig({ enabled: Boolean(user) && flagOn })
+  // The store's flag and a collector to send to: without either, nothing is asked or read.
+  const enabled = isFeatureEnabled(store, 'analytics') && Boolean(collectorUrl)
+  const configQuery = useAnalyticsConfig({ enabled: Boolean(user) && enabled })
   const createConfig = useCreateAnalyticsConfig()
   const config = configQuery.analytics_config
-  const active = Boolean(user && flagOn && config && !config.opt_out)
+  const active = Boolean(user && enabled && config && !config.opt_out)
 
   const collector = useMemo(
     () => (active && collectorUrl ? new Collector({ endpoint: collectorUrl }) : undefined),
@@ -93,8 +96,8 @@ export function AnalyticsProvider({
   )
   const value = useMemo<AnalyticsState>(() => ({ active, track }), [active, track])
 
-  const pending = Boolean(user) && (storeLoading || (flagOn && configQuery.isLoading))
-  const needsConsent = Boolean(user) && flagOn && configQuery.isNotFound
+  const pending = Boolean(user) && (storeLoading || (enabled && configQuery.isLoading))
+  const needsConsent = Boolean(user) && enabled && configQuery.isNotFound
   return (
     <AnalyticsContext.Provider value={value}>
       {children}

@@ -12,14 +12,15 @@ export function PageHeader({
   actions?: ReactNode
 }) {
   usePageTitle(title)
+  // Inside main, a header is the page's own, not a second banner landmark.
   return (
-    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+    <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
         {description && <p className="mt-1 text-sm text-gray-500">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-    </div>
+    </header>
   )
 }
 

@@ -11,8 +11,9 @@ export function Table({
   children: ReactNode
 }) {
   return (
-    // Focusable and named, so a keyboard user can scroll a table wider than the screen.
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto">
+    // Focusable and named, so a keyboard user can scroll a table wider than the screen; positioned,
+    // so its screen-reader-only texts (absolutely placed) stay inside it instead of widening the page.
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto">
       <table className="w-full text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 text-xs text-gray-500 uppercase">

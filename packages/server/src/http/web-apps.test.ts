@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { testConfig } from '../testing/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.js'
+import { adminIndexHtml } from './web-apps.js'
 
 const INDEX = '<!doctype html><div id="root"></div><script type="module" src="/app/assets/index-abc123.js"></script>'
 
@@ -98,5 +99,38 @@ describe('the admin at /app', () => {
     expect((await bare.inject({ method: 'GET', url: '/app/' })).statusCode).toBe(404)
     expect((await bare.inject({ method: 'GET', url: '/locales/en/common.json' })).statusCode).toBe(404)
     expect((await bare.inject({ method: 'GET', url: '/health' })).body).toBe('OK')
+  })
+})
+
+describe("the admin's analytics collector", () => {
+  it('is named in index.html and allowed by the page policy when configured, absent when not', async () => {
+    const url = 'https://collect.example.com/v1/events?site="shop"'
+    const collected = await buildApp({
+      config: testConfig({ adminAnalyticsUrl: url, adminConnectOrigins: ['https://collect.example.com'] }),
+      database,
+      logger: false,
+      webApps: { adminDir, storefrontDir: join(adminDir, 'no-storefront') },
+    })
+    try {
+      const page = await collected.inject({ method: 'GET', url: '/app/a/orders' })
+      expect(page.headers['content-type']).toContain('text/html')
+      expect(page.body).toBe(
+        `<meta name="emporium-analytics-url" content="https://collect.example.com/v1/events?site=&quot;shop&quot;" />${INDEX}`,
+      )
+      expect(String(page.headers['content-security-policy'])).toContain(
+        "connect-src 'self' https://collect.example.com",
+      )
+    } finally {
+      await collected.close()
+    }
+    expect((await app.inject({ method: 'GET', url: '/app/a/orders' })).body).not.toContain('emporium-analytics-url')
+  })
+
+  it('goes into the head of a full page', () => {
+    const html = '<html><head><title>A</title></head><body></body></html>'
+    expect(adminIndexHtml(html, { analyticsUrl: 'https://collect.example.com/e' })).toBe(
+      '<html><head><title>A</title><meta name="emporium-analytics-url" content="https://collect.example.com/e" /></head><body></body></html>',
+    )
+    expect(adminIndexHtml('<html></html>', { analyticsUrl: undefined })).toBe('<html></html>')
   })
 })

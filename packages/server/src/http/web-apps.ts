@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { contentSecurityPolicy, sendContentSecurityPolicy } from './content-security.js'
@@ -26,6 +26,19 @@ function cacheHeaders(res: { setHeader(name: string, value: string): void }, pat
   res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache')
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * The admin's index.html with the settings it reads at start (SPEC §7): the analytics collector
+ * as `<meta name="emporium-analytics-url">`, so one build serves stores with and without one.
+ */
+export function adminIndexHtml(html: string, settings: { analyticsUrl?: string }): string {
+  if (!settings.analyticsUrl) return html
+  const meta = `<meta name="emporium-analytics-url" content="${escapeAttribute(settings.analyticsUrl)}" />`
+  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : `${meta}${html}`
+}
+
 /**
  * Serves the built admin at /app (any /app/* path that is not a file gets index.html, so the
  * client-side router owns it) and its translations at /locales/{lng}/{ns}.json. When the admin is
@@ -49,8 +62,12 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppsOptions
       cacheControl: false,
       setHeaders: cacheHeaders,
     })
+    // Read once, as the files are: the build is done before the server starts.
+    const indexHtml = adminIndexHtml(readFileSync(join(adminDir, 'index.html'), 'utf8'), {
+      analyticsUrl: app.config.adminAnalyticsUrl,
+    })
     const sendIndex = (_request: unknown, reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html')
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml)
     scope.get('/app', { schema: { hide: true } }, sendIndex)
     scope.get('/app/*', { schema: { hide: true } }, sendIndex)
   })

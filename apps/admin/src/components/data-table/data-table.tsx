@@ -170,11 +170,13 @@ export function DataTable<Row>({
           )
         ) : (
           // Focusable and named, so a keyboard user can scroll a table wider than the screen.
+          // Positioned, so the screen-reader-only texts inside (absolutely placed) scroll with the
+          // table instead of widening the page.
           <div
             role="region"
             aria-label={caption}
             tabIndex={0}
-            className="overflow-x-auto rounded-lg border border-gray-200 bg-white"
+            className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white"
           >
             <table className="w-full text-start text-sm" aria-busy={isLoading || undefined}>
               <caption className="sr-only">{caption}</caption>

@@ -26,7 +26,7 @@ export function Notification({ toast: current, type, title, message, children }:
     <div
       role={type === 'error' ? 'alert' : 'status'}
       data-type={type}
-      className={`flex w-[380px] items-start gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-lg transition-opacity ${
+      className={`flex w-[380px] max-w-full items-start gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-lg transition-opacity ${
         current.visible ? 'opacity-100' : 'opacity-0'
       }`}
     >

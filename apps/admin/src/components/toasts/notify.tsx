@@ -8,7 +8,8 @@ export const NOTIFICATION_DURATION_MS = 3000
 function show(type: NotificationType, title: string, message: string): string {
   return toast.custom(
     (current: Toast) => <Notification toast={current} type={type} title={title} message={message} />,
-    { position: 'top-right', duration: NOTIFICATION_DURATION_MS },
+    // Placed by the toaster: top-right, or at the bottom of a narrow screen.
+    { duration: NOTIFICATION_DURATION_MS },
   )
 }
 
@@ -23,11 +24,12 @@ export function notifyWithAction(title: string, message: string, action: ReactNo
         {action}
       </Notification>
     ),
-    { position: 'top-right', duration: Infinity },
+    // Placed by the toaster, as the others.
+    { duration: Infinity },
   )
 }
 
-/** Success, warning, error and info toasts with a title and a message, top-right, dismissable. */
+/** Success, warning, error and info toasts with a title and a message, dismissable. */
 export const notify = {
   success: (title: string, message: string) => show('success', title, message),
   warning: (title: string, message: string) => show('warning', title, message),

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithToaster } from '../../testing/render'
 import { notify } from './notify'
+import { NARROW_SCREEN } from './toaster'
 
 afterEach(() => {
   act(() => toast.remove())
@@ -31,6 +32,27 @@ describe('notify', () => {
     while (positioned && !positioned.style.justifyContent) positioned = positioned.parentElement
     expect(positioned?.style.justifyContent).toBe('flex-end')
     expect(positioned?.style.top).toBe('0px')
+  })
+
+  it('goes to the bottom of a narrow screen, clear of the header, still a status', async () => {
+    const wide = window.matchMedia
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query === NARROW_SCREEN })
+    try {
+      renderWithToaster(<div />)
+      act(() => {
+        notify.success('Saved', 'The product was saved')
+      })
+      const toastElement = (await screen.findByText('Saved')).closest('[data-type]') as HTMLElement
+      expect(toastElement).toHaveAttribute('role', 'status')
+      expect(toastElement.className).toContain('max-w-full')
+      let positioned: HTMLElement | null = toastElement
+      while (positioned && !positioned.style.justifyContent) positioned = positioned.parentElement
+      expect(positioned?.style.justifyContent).toBe('center')
+      expect(positioned?.style.bottom).toBe('0px')
+      expect(positioned?.style.top).toBe('')
+    } finally {
+      window.matchMedia = wide
+    }
   })
 
   it('is dismissed by its button and removed 1 s later', async () => {

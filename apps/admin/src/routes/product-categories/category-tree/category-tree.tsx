@@ -1,6 +1,7 @@
 import { useAdminDeleteProductCategory, useAdminProductCategories } from '@emporium/react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ActionMenu } from '../../../components/action-menu'
 import { Button } from '../../../components/button'
 import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
 import { PageHeader } from '../../../components/page-header'
@@ -41,11 +42,10 @@ export function CategoryTree() {
         emptyMessage={t('tree.empty')}
       >
         <ul role="tree" aria-label={t('tree.title')} className="rounded-lg border border-gray-200 bg-white p-2">
-          {tree.map((node) => (
+          {treeRows(tree).map((row) => (
             <CategoryItem
-              key={node.id}
-              node={node}
-              depth={0}
+              key={row.node.id}
+              {...row}
               onAddChild={(parent) => setEditing({ parentId: parent.id })}
               onEdit={(category) => setEditing({ category })}
               onDelete={setDeleting}
@@ -65,59 +65,61 @@ export function CategoryTree() {
   )
 }
 
-interface CategoryItemProps {
+interface TreeRow {
   node: CategoryNode
   depth: number
+  setSize: number
+  position: number
+}
+
+/**
+ * The tree in reading order, each item with its level and place among its siblings: a flat ARIA
+ * tree, so an item's content (its accessible name's source) holds its own row, not its subtree.
+ */
+function treeRows(nodes: readonly CategoryNode[], depth = 0): TreeRow[] {
+  return nodes.flatMap((node, index) => [
+    { node, depth, setSize: nodes.length, position: index + 1 },
+    ...treeRows(node.category_children ?? [], depth + 1),
+  ])
+}
+
+interface CategoryItemProps extends TreeRow {
   onAddChild: (node: CategoryNode) => void
   onEdit: (node: CategoryNode) => void
   onDelete: (node: CategoryNode) => void
 }
 
-function CategoryItem({ node, depth, onAddChild, onEdit, onDelete }: CategoryItemProps) {
-  const { t } = useTranslation('categories')
-  const children = node.category_children ?? []
+function CategoryItem({ node, depth, setSize, position, onAddChild, onEdit, onDelete }: CategoryItemProps) {
+  const { t } = useTranslation(['categories', 'ui'])
+  const labelId = useId()
   return (
     <li
       role="treeitem"
       aria-level={depth + 1}
-      aria-expanded={children.length > 0 ? true : undefined}
-      aria-label={node.name}
+      aria-setsize={setSize}
+      aria-posinset={position}
+      aria-expanded={node.category_children?.length ? true : undefined}
+      aria-labelledby={labelId}
     >
       <div
         className="flex items-center justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-gray-50"
         style={{ paddingLeft: 8 + depth * 20 }}
       >
-        <span className="text-sm">
+        {/* The item's name is its visible text: the category and its status. */}
+        <span id={labelId} className="min-w-0 text-sm">
           <span className="font-medium text-gray-900">{node.name}</span>
           {node.is_active === false && <span className="ml-2 text-xs text-gray-500">{t('status.inactive')}</span>}
           {node.is_internal && <span className="ml-2 text-xs text-gray-500">{t('visibility.internal')}</span>}
         </span>
-        <span className="flex gap-1">
-          <Button variant="ghost" onClick={() => onAddChild(node)}>
-            {t('tree.addChild', { name: node.name })}
-          </Button>
-          <Button variant="ghost" onClick={() => onEdit(node)}>
-            {t('tree.edit', { name: node.name })}
-          </Button>
-          <Button variant="ghost" onClick={() => onDelete(node)}>
-            {t('tree.delete', { name: node.name })}
-          </Button>
-        </span>
+        <ActionMenu
+          label={t('ui:table.rowActions', { name: node.name })}
+          items={[
+            { label: t('tree.addChild', { name: node.name }), onSelect: () => onAddChild(node) },
+            { label: t('tree.edit', { name: node.name }), onSelect: () => onEdit(node) },
+            { label: t('tree.delete', { name: node.name }), onSelect: () => onDelete(node), danger: true },
+          ]}
+        />
       </div>
-      {children.length > 0 && (
-        <ul role="group">
-          {children.map((child) => (
-            <CategoryItem
-              key={child.id}
-              node={child}
-              depth={depth + 1}
-              onAddChild={onAddChild}
-              onEdit={onEdit}
-              onDelete={onDelete}
-            />
-          ))}
-        </ul>
-      )}
     </li>
   )
 }
