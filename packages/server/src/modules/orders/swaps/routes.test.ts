@@ -299,3 +299,43 @@ describe('reads', () => {
     expect(order.json().order.swaps.map((entry: { id: string }) => entry.id)).toEqual([first.id, second.id])
   })
 })
+
+describe('expand=returnable_items', () => {
+  it('lists the lines and additional items shipped more than returned, with their returnable quantities', async () => {
+    const setup = await swappableOrder(db())
+    const created = await swapFor(setup, setup.cheap)
+    const [extra] = await db().select().from(lineItem).where(eq(lineItem.swap_id, created.id))
+    await db().update(lineItem).set({ fulfilled_quantity: 1, shipped_quantity: 1 }).where(eq(lineItem.id, extra.id))
+    await db().update(lineItem).set({ returned_quantity: 1 }).where(eq(lineItem.id, setup.shirt.id))
+
+    const res = await get(`/admin/orders/${setup.order.id}?expand=returnable_items`)
+    expect(res.statusCode, res.body).toBe(200)
+    const answer = res.json().order
+    expect(
+      answer.returnable_items.map((line: { id: string; shipped_quantity: number; returned_quantity: number }) => [
+        line.id,
+        line.shipped_quantity - (line.returned_quantity ?? 0),
+      ]),
+    ).toEqual([
+      [setup.shirt.id, 1],
+      [extra.id, 1],
+    ])
+    // With the line's totals as the order answers them (net of the returned unit, v1); the default
+    // relations stay when `expand` named only the include.
+    expect(answer.returnable_items[0]).toMatchObject({ unit_price: 1000, quantity: 2, total: 1100 })
+    expect(answer.items).toHaveLength(1)
+
+    // Fully returned lines drop out; only the include and `fields` asked for are answered.
+    await db().update(lineItem).set({ returned_quantity: 2 }).where(eq(lineItem.id, setup.shirt.id))
+    const narrow = await get(`/admin/orders/${setup.order.id}?expand=returnable_items,payments&fields=id`)
+    expect(narrow.statusCode, narrow.body).toBe(200)
+    expect(Object.keys(narrow.json().order).sort()).toEqual(['id', 'payments', 'returnable_items'])
+    expect(narrow.json().order.returnable_items.map((line: { id: string }) => line.id)).toEqual([extra.id])
+
+    // Elsewhere it is no relation (v1): 400 naming it.
+    const list = await get(`/admin/orders?expand=returnable_items`)
+    expect(list.statusCode).toBe(400)
+    expect(list.json()).toMatchObject({ type: 'invalid_data' })
+    expect(list.json().message).toContain('returnable_items')
+  })
+})

@@ -50,7 +50,7 @@ export const adminSwapRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params
       // Read first: a bad `fields`/`expand` refuses the request before anything changes.
-      const selection = adminOrderSelection(request.query)
+      const selection = adminOrderSelection(request.query, { returnableItems: true })
       return runWaitingForKey(
         app,
         request,
