@@ -339,3 +339,43 @@ describe('expand=returnable_items', () => {
     expect(list.json().message).toContain('returnable_items')
   })
 })
+
+describe('a return of a swap or a claim', () => {
+  it('answers its swap and claim_order when expanded, in the list and on receipt', async () => {
+    const setup = await swappableOrder(db())
+    const created = await swapFor(setup, setup.cheap)
+    const claimed = await post(`/admin/orders/${setup.order.id}/claims`, {
+      type: 'replace',
+      claim_items: [{ item_id: setup.shirt.id, quantity: 1, reason: 'wrong_item' }],
+      additional_items: [{ variant_id: setup.cheap, quantity: 1 }],
+      shipping_methods: [{ option_id: setup.option.id, price: 0 }],
+      return_shipping: { option_id: setup.returnOption.id },
+    })
+    expect(claimed.statusCode, claimed.body).toBe(200)
+    const [claim] = claimed.json().order.claims
+    const returns = await db().select().from(orderReturn).where(eq(orderReturn.order_id, setup.order.id))
+    const ofSwap = returns.find((row) => row.swap_id === created.id)!
+    const ofClaim = returns.find((row) => row.claim_order_id === claim.id)!
+
+    const res = await get('/admin/returns?limit=10&expand=swap,claim_order')
+    expect(res.statusCode, res.body).toBe(200)
+    const byId = new Map(res.json().returns.map((entry: { id: string }) => [entry.id, entry]))
+    expect(byId.get(ofSwap.id)).toMatchObject({ swap: { id: created.id, order_id: setup.order.id }, claim_order: null })
+    expect(byId.get(ofClaim.id)).toMatchObject({ swap: null, claim_order: { id: claim.id, type: 'replace' } })
+    expect(byId.get(ofSwap.id)).not.toHaveProperty('order')
+    // The defaults stay v1's: order and swap.
+    const plain = await get('/admin/returns?limit=10')
+    const entry = plain.json().returns.find((row: { id: string }) => row.id === ofSwap.id)
+    expect(entry).toMatchObject({ order: { id: setup.order.id }, swap: { id: created.id } })
+    expect(entry).not.toHaveProperty('claim_order')
+    const bad = await get('/admin/returns?expand=nope')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ type: 'invalid_data', message: 'Requested fields [nope] are not valid' })
+
+    const received = await post(`/admin/returns/${ofSwap.id}/receive`, {
+      items: [{ item_id: setup.shirt.id, quantity: 1 }],
+    })
+    expect(received.statusCode, received.body).toBe(200)
+    expect(received.json().return.swap).toMatchObject({ id: created.id })
+  })
+})
