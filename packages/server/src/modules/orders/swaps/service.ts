@@ -108,6 +108,10 @@ export async function createSwap(
   origin: SwapOrigin = {},
 ): Promise<SwapRow> {
   return withOrderOperation(db, orderId, 'swap', async () => {
+    // Checked under the order's claim: a request that took over a key whose holder looked stalled
+    // finds the swap the holder made instead of making another.
+    const made = origin.idempotency_key ? await swapOfKey(db, origin.idempotency_key) : undefined
+    if (made) return made
     const row = await requireOrder(db, orderId)
     if (row.status === 'canceled') throw new NotAllowed('Cannot create a swap on a canceled order')
     if (row.payment_status !== 'captured') throw new NotAllowed('Cannot swap an order that has not been captured')
@@ -207,7 +211,8 @@ async function swapOfKey(db: Db, key: string): Promise<SwapRow | undefined> {
 /**
  * `POST /admin/orders/:id/swaps` and `POST /store/swaps` under an Idempotency-Key (v1's stages
  * `started` → `swap_created` → `finished`): the first stage makes the swap unless the key already
- * made one (it calls no provider, but holds the order's operation claim, hence detached), the
+ * made one (`createSwap` looks under the order's operation claim, which a stage holds outside any
+ * transaction, hence detached; the key's lock lapses after a second, the claim does not), the
  * second answers the key's swap. A retry with the key answers the same swap; none makes another.
  */
 export function createSwapStages(
@@ -219,9 +224,7 @@ export function createSwapStages(
 ): Stages {
   return {
     [STARTED]: detachedStage(async (db, key) => {
-      if (!(await swapOfKey(db, key.idempotency_key))) {
-        await createSwap(db, env, orderId, input, { ...origin, idempotency_key: key.idempotency_key })
-      }
+      await createSwap(db, env, orderId, input, { ...origin, idempotency_key: key.idempotency_key })
       return { recovery_point: 'swap_created' }
     }),
     swap_created: detachedStage(async (db, key) => {
