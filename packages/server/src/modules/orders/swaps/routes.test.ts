@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testPaymentProvider, type TestPaymentProvider } from '../../../providers/payment-test.js'
+import { generateId } from '../../../db/ids.js'
 import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { cart, lineItem } from '../../carts/schema.js'
@@ -377,5 +378,49 @@ describe('a return of a swap or a claim', () => {
     })
     expect(received.statusCode, received.body).toBe(200)
     expect(received.json().return.swap).toMatchObject({ id: created.id })
+  })
+})
+
+describe('a cheaper swap refunded over two payments', () => {
+  it('keeps what the first refunded when the second refuses, and a retry refunds only the rest', async () => {
+    const setup = await swappableOrder(db())
+    // The order paid 3.00 by a manual payment first, then 19.00 by card.
+    await db()
+      .update(payment)
+      .set({ amount: 300, provider_id: 'manual', created_at: new Date(Date.now() - 60_000) })
+      .where(eq(payment.order_id, setup.order.id))
+    await db()
+      .insert(payment)
+      .values({
+        id: generateId('pay'),
+        order_id: setup.order.id,
+        amount: 1900,
+        currency_code: 'usd',
+        provider_id: 'test',
+        data: {},
+        captured_at: new Date(),
+      })
+    const created = await swapFor(setup, setup.cheap)
+    expect((await checkoutSwapCart(ctx.app, created.cart_id)).status).toBe(200)
+    const url = `/admin/orders/${setup.order.id}/swaps/${created.id}/process-payment`
+
+    provider.failNext('refundPayment')
+    const refused = await post(url)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().message).toMatch(/^payment pay_\w+: .* 300 of 550 was refunded by earlier payments/)
+    const note = `Swap ${created.id}`
+    expect(await db().select().from(refund).where(eq(refund.order_id, setup.order.id))).toEqual([
+      expect.objectContaining({ amount: 300, reason: 'swap', note }),
+    ])
+    expect((await db().select().from(swap).where(eq(swap.id, created.id)))[0].payment_status).toBe('awaiting')
+
+    const retried = await post(url)
+    expect(retried.statusCode, retried.body).toBe(200)
+    const refunds = await db().select().from(refund).where(eq(refund.order_id, setup.order.id))
+    expect(refunds.map((row) => row.amount).sort()).toEqual([250, 300])
+    expect(refunds.every((row) => row.note === note)).toBe(true)
+    expect((await db().select().from(swap).where(eq(swap.id, created.id)))[0].payment_status).toBe(
+      'difference_refunded',
+    )
   })
 })
