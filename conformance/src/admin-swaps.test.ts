@@ -93,6 +93,30 @@ describe('admin swaps', () => {
     const refunded = await admin().orders.processSwapPayment(other.order.id, second.order.swaps[0].id)
     expect(refunded.order).toMatchObject({ refunded_total: 550 })
     expect(refunded.order.swaps[0].payment_status).toBe('difference_refunded')
+
+    // v1's include: the lines still returnable, beside the default relations.
+    const { order: returnable } = await admin().orders.retrieve(other.order.id, { expand: 'returnable_items' })
+    expectWireShape(returnable)
+    expect(returnable.returnable_items.map((line: Wire) => line.id)).toEqual([other.shirt.id])
+    // The swap's return answers its swap.
+    const { returns } = await admin().returns.list({ limit: 50, offset: 0 })
+    const ofSwap = returns.find((entry: Wire) => entry.swap_id === second.order.swaps[0].id)
+    expect(ofSwap).toMatchObject({ swap: { id: second.order.swaps[0].id }, order: { id: other.order.id } })
+    expectWireShape(ofSwap)
+  })
+
+  it('answers a create retried with the same Idempotency-Key with the same swap, made once', async () => {
+    const setup = await swappableOrder(server.database.db)
+    const payload = {
+      return_items: [{ item_id: setup.shirt.id, quantity: 1 }],
+      additional_items: [{ variant_id: setup.cheap, quantity: 1 }],
+      custom_shipping_options: [{ option_id: setup.option.id, price: 0 }],
+    }
+    const key = { 'Idempotency-Key': `conformance-swap-${setup.order.id}` }
+    const first = await admin().orders.createSwap(setup.order.id, payload, key)
+    const again = await admin().orders.createSwap(setup.order.id, payload, key)
+    expect(first.order.swaps).toHaveLength(1)
+    expect(again.order.swaps.map((entry: Wire) => entry.id)).toEqual([first.order.swaps[0].id])
   })
 
   it('called every route it owns', () => {

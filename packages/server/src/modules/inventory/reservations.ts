@@ -358,6 +358,56 @@ export async function releaseLineReservations(db: Db, lineItemIds: string[]): Pr
   await db.transaction(async (tx) => releaseRows(tx, await reservationsOfLines(tx, lineItemIds)))
 }
 
+/** An order edit's copy of a line takes over the original's reservations (the original leaves the order). */
+export async function moveLineReservations(tx: Db, moves: { from: string; to: string }[]): Promise<void> {
+  for (const move of [...moves].sort((a, b) => a.from.localeCompare(b.from))) {
+    await tx
+      .update(reservationItem)
+      .set({ line_item_id: move.to, updated_at: new Date() })
+      .where(and(eq(reservationItem.line_item_id, move.from), isNull(reservationItem.deleted_at)))
+  }
+}
+
+/**
+ * A line reduced by `quantity` units: that many units of each of its items leave its reservations
+ * (shrunk, or deleted when emptied) and become available again. A line holding fewer (fulfilled
+ * meanwhile, or never reserved) gives back what it holds.
+ */
+export async function releaseLineUnits(
+  tx: Db,
+  lines: { line_item_id: string; variant_id: string; quantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return
+  const rows = await reservationsOfLines(
+    tx,
+    lines.map((line) => line.line_item_id),
+  )
+  const required = await requiredUnits(
+    tx,
+    lines.map((line) => line.variant_id),
+  )
+  for (const line of [...lines].sort((a, b) => a.line_item_id.localeCompare(b.line_item_id))) {
+    const own = rows.filter((row) => row.line_item_id === line.line_item_id)
+    for (const itemId of [...new Set(own.map((row) => row.inventory_item_id))]) {
+      let remaining = line.quantity * (required.get(`${line.variant_id}:${itemId}`) ?? 1)
+      for (const row of own.filter((candidate) => candidate.inventory_item_id === itemId)) {
+        if (remaining === 0) break
+        const released = Math.min(row.quantity, remaining)
+        await adjustLevel(tx, itemId, row.location_id, { reserved: -released, stocked: 0 })
+        await tx
+          .update(reservationItem)
+          .set(
+            released === row.quantity
+              ? { deleted_at: new Date() }
+              : { quantity: row.quantity - released, updated_at: new Date() },
+          )
+          .where(eq(reservationItem.id, row.id))
+        remaining -= released
+      }
+    }
+  }
+}
+
 /** Units of each inventory item one unit of each variant takes, keyed `variant:item`. */
 async function requiredUnits(tx: Db, variantIds: string[]): Promise<Map<string, number>> {
   if (variantIds.length === 0) return new Map()

@@ -64,6 +64,8 @@ export const AdminOrder = Type.Object({
   returns: Type.Optional(Type.Array(Return)),
   swaps: Type.Optional(Unmodelled),
   claims: Type.Optional(Unmodelled),
+  /** Only with `expand=returnable_items` on `GET /admin/orders/:id` and `POST …/swaps` (v1 include). */
+  returnable_items: Type.Optional(Type.Array(OrderLineItem)),
 })
 export type AdminOrder = Static<typeof AdminOrder>
 

@@ -36,6 +36,8 @@ export interface AdminOrderSelection {
   fields?: ReadonlySet<string>
   relations: ReadonlySet<string>
   totals: boolean
+  /** v1's `returnable_items` include (`expand=returnable_items`, where the route allows it). */
+  returnable?: boolean
 }
 
 const TOTAL_FIELDS: ReadonlySet<string> = new Set(ORDER_TOTAL_FIELDS)
@@ -59,7 +61,18 @@ const CONTEXT_RELATIONS = [
  * `expand` replaces the default relations. Totals are computed only when a total field is selected
  * (the defaults select them all).
  */
-export function adminOrderSelection(query: { fields?: string; expand?: string }): AdminOrderSelection {
+export function adminOrderSelection(
+  query: { fields?: string; expand?: string },
+  options: { returnableItems?: boolean } = {},
+): AdminOrderSelection {
+  // v1 takes `returnable_items` out of `expand` as an include, on the routes that allow it; what
+  // is left of `expand` (the defaults when nothing is) selects the relations as usual.
+  const expanded = query.expand?.split(',').map((part) => part.trim())
+  const returnable = options.returnableItems === true && !!expanded?.includes('returnable_items')
+  if (returnable) {
+    const rest = expanded!.filter((part) => part !== 'returnable_items').join(',')
+    return { ...adminOrderSelection({ fields: query.fields, expand: rest || undefined }), returnable }
+  }
   const parts = (query.fields ?? '')
     .split(',')
     .map((part) => part.trim())
@@ -158,7 +171,10 @@ export async function loadAdminOrders(
   selection: AdminOrderSelection,
 ): Promise<AdminOrderView[]> {
   if (rows.length === 0) return []
-  const { relations } = selection
+  // Returnable items come from the lines, the swaps' and the claims' (v1), read even when not asked for.
+  const relations: ReadonlySet<string> = selection.returnable
+    ? new Set([...selection.relations, 'items', 'swaps', 'claims'])
+    : selection.relations
   const needsContext = selection.totals || CONTEXT_RELATIONS.some((relation) => relations.has(relation))
   const shape: ExtrasShape = {
     fulfillments: relations.has('fulfillments'),
@@ -197,6 +213,12 @@ export async function loadAdminOrders(
     if (extras && shape.salesChannels) {
       full.sales_channel = row.sales_channel_id ? (extras.channels.get(row.sales_channel_id) ?? null) : null
     }
+    if (selection.returnable) {
+      full.returnable_items = returnableItems(full)
+      const kept = new Set([...selection.relations, 'returnable_items'])
+      for (const relation of ['items', 'swaps', 'claims']) if (!kept.has(relation)) delete full[relation]
+      return prune(full, { ...selection, relations: kept }) as AdminOrderView
+    }
     return prune(full, selection) as AdminOrderView
   })
 }
@@ -218,6 +240,21 @@ async function loadOrderReturns(db: Db, rows: readonly OrderRow[]): Promise<Map<
     .orderBy(asc(orderReturn.created_at), asc(orderReturn.id))
   const views = await loadReturns(db, found, { items: true, reasons: true, shipping_method: true })
   return groupBy(views, (view) => view.order_id)
+}
+
+type ReturnableLine = { returned_quantity?: number | null; shipped_quantity?: number | null }
+
+/** v1: the order's lines, then its swaps' and claims' additional items, shipped more than returned. */
+function returnableItems(view: Record<string, unknown>): unknown[] {
+  const additional = (parts: unknown) =>
+    ((parts as { additional_items?: unknown[] }[] | undefined) ?? []).flatMap((part) => part.additional_items ?? [])
+  return [
+    ...((view.items as unknown[] | undefined) ?? []),
+    ...additional(view.swaps),
+    ...additional(view.claims),
+  ].filter(
+    (line) => ((line as ReturnableLine).returned_quantity ?? 0) < ((line as ReturnableLine).shipped_quantity ?? 0),
+  )
 }
 
 /** The selected fields and the expanded relations; totals only when selected. */

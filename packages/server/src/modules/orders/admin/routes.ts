@@ -45,7 +45,11 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/orders/:id',
     { schema: { tags, params: AdminOrderIdParams, querystring: AdminOrderFindParams, response: ok } },
     async (request) => ({
-      order: await retrieveAdminOrder(app.db, request.params.id, adminOrderSelection(request.query)),
+      order: await retrieveAdminOrder(
+        app.db,
+        request.params.id,
+        adminOrderSelection(request.query, { returnableItems: true }),
+      ),
     }),
   )
 

@@ -16,7 +16,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * then replays its answer, so a storefront that sends one completion twice (a double click, a
  * retry after a timeout) gets the same answer twice instead of a 409.
  */
-async function runWaitingForKey(
+export async function runWaitingForKey(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,

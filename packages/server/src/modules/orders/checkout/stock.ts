@@ -7,7 +7,7 @@ import { prepared } from '../../../db/fast-path/prepared.js'
 import { productVariant } from '../../catalog/schema.js'
 import type { CartDetails } from '../../carts/service.js'
 import { InsufficientInventory } from '../../inventory/errors.js'
-import { reserveLines } from '../../inventory/reservations.js'
+import { reserveLines, type ReservedLine } from '../../inventory/reservations.js'
 import { rowsOf } from '../../../db/raw-rows.js'
 
 export { InsufficientInventory }
@@ -22,7 +22,7 @@ export { InsufficientInventory }
  */
 export async function takeStock(
   tx: Db,
-  details: Pick<CartDetails, 'cart' | 'items'>,
+  details: { cart: Pick<CartDetails['cart'], 'sales_channel_id'>; items: ReservedLine[] },
   flags: Partial<FeatureFlags>,
 ): Promise<void> {
   if (flags.inventoryService) return reserveLines(tx, details.items, details.cart.sales_channel_id)

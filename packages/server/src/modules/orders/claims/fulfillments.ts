@@ -12,7 +12,7 @@ import { requireOrder } from '../admin/service.js'
 import { CLAIM_EVENTS } from '../events.js'
 import { claimOrder, fulfillment, fulfillmentItem, type FulfillmentStatus } from '../schema.js'
 import type { AdminPostOrdersClaimFulfillmentsReq, AdminPostOrdersOrderClaimsClaimShipmentsReq } from './contract.js'
-import { recordShipment } from '../fulfillments/service.js'
+import { recordShipment, restockItems, takeFromStock } from '../fulfillments/service.js'
 import { claimLines, requireClaim } from './service.js'
 
 type LineRow = typeof lineItem.$inferSelect
@@ -178,6 +178,8 @@ export async function fulfillPart(
         await tx
           .insert(fulfillmentItem)
           .values(planned.map(({ line, quantity }) => ({ fulfillment_id: id, item_id: line.id, quantity })))
+        // As an order's fulfilment: the units leave the lines' reservations (held at creation) there.
+        await takeFromStock(tx, env, planned, input.location_id)
         await settleStatus(tx, part, partId)
         await emit(tx, part.events.fulfillmentCreated, {
           id: partId,
@@ -216,12 +218,14 @@ export async function cancelPartFulfillment(
       await part.require(tx, orderId, partId, true)
       const now = new Date()
       await tx.update(fulfillment).set({ canceled_at: now, updated_at: now }).where(eq(fulfillment.id, fulfillmentId))
-      for (const item of await itemsOf(tx, fulfillmentId)) {
+      const items = await itemsOf(tx, fulfillmentId)
+      for (const item of items) {
         await tx
           .update(lineItem)
           .set({ fulfilled_quantity: sql`${lineItem.fulfilled_quantity} - ${item.quantity}`, updated_at: now })
           .where(eq(lineItem.id, item.item_id))
       }
+      if (env.flags.inventoryService && row.location_id) await restockItems(tx, items, row.location_id)
       await settleStatus(tx, part, partId, 'canceled')
     })
   })

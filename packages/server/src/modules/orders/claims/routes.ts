@@ -67,7 +67,7 @@ export const adminOrderClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, params: ClaimParams, querystring: AdminOrderFindParams, response: ok } },
     async (request) =>
       changeThenAnswer(request.params.id, request.query, () =>
-        cancelClaim(app.db, request.params.id, request.params.claim_id, (tx) =>
+        cancelClaim(app.db, env, request.params.id, request.params.claim_id, (tx) =>
           liveClaimFulfillments(tx, request.params.claim_id),
         ),
       ),

@@ -13,6 +13,7 @@ import { shippingOption } from '../../shipping/schema.js'
 import { currency } from '../../store/schema.js'
 import { computeTaxLines } from '../../tax/system-provider.js'
 import { withOrderOperation, type OrderEnv } from '../admin/operations.js'
+import { giveBackLines, holdLines } from '../line-stock.js'
 import { requireOrder } from '../admin/service.js'
 import { CLAIM_EVENTS } from '../events.js'
 import { refundHeldOrder } from '../payments/service.js'
@@ -324,6 +325,7 @@ export async function createClaim(
             .insert(lineItemTaxLine)
             .values(additional.taxLines.map((tax) => ({ ...tax, id: generateId('litl') })))
         }
+        await holdLines(tx, env.flags, additional.lines, row.sales_channel_id, 'additional_items')
       }
       if (methods.length)
         await tx.insert(shippingMethod).values(methods.map((method) => ({ ...method, claim_order_id: id })))
@@ -428,6 +430,7 @@ export async function updateClaim(
 /** `POST …/claims/:claim_id/cancel`: not once refunded, nor while a fulfilment or a return of it stands. */
 export async function cancelClaim(
   db: Db,
+  env: OrderEnv,
   orderId: string,
   claimId: string,
   liveFulfillments: (tx: Db) => Promise<number>,
@@ -450,6 +453,7 @@ export async function cancelClaim(
       .update(claimOrder)
       .set({ fulfillment_status: 'canceled', canceled_at: now, updated_at: now })
       .where(eq(claimOrder.id, claimId))
+    await giveBackLines(tx, env.flags, await claimLines(tx, claimId))
     await emit(tx, CLAIM_EVENTS.canceled, { id: claimId, no_notification: row.no_notification })
   })
 }

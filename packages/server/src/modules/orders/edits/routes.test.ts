@@ -176,7 +176,7 @@ describe('order edit lifecycle', () => {
     expect((await admin('POST', `/admin/order-edits/${edit.id}/confirm`)).json().order_edit.status).toBe('confirmed')
   })
 
-  it("releases the old lines' reservations when confirmed", async () => {
+  it('moves the reservation to the edited line and releases the lowered units when confirmed', async () => {
     const channel = await makeSalesChannel(db())
     const location = await makeStockLocation(db(), { sales_channel_ids: [channel.id] })
     const product = await makeProduct(db(), { sales_channel_ids: [channel.id] })
@@ -192,9 +192,12 @@ describe('order edit lifecycle', () => {
     const edit = await createEdit(made.id)
     await admin('POST', `/admin/order-edits/${edit.id}/items/${edit.items[0].id}`, { quantity: 2 })
     expect((await admin('POST', `/admin/order-edits/${edit.id}/confirm`)).statusCode).toBe(200)
-    expect(await reserved()).toBe(0)
-    const left = await db().select().from(reservationItem).where(eq(reservationItem.line_item_id, line.id))
-    expect(left.every((row) => row.deleted_at !== null)).toBe(true)
+    expect(await reserved()).toBe(2)
+    const old = await db().select().from(reservationItem).where(eq(reservationItem.line_item_id, line.id))
+    expect(old).toEqual([])
+    const [kept] = await db().select().from(lineItem).where(eq(lineItem.order_id, made.id))
+    const held = await db().select().from(reservationItem).where(eq(reservationItem.line_item_id, kept.id))
+    expect(held).toEqual([expect.objectContaining({ quantity: 2, deleted_at: null })])
   })
 
   it('undoes each kind of change when it is deleted', async () => {

@@ -6,14 +6,15 @@ import type { Db } from '../../../db/types.js'
 import { emit } from '../../../events/outbox.js'
 import { lineItem, lineItemAdjustment, lineItemTaxLine } from '../../carts/schema.js'
 import { loadCartVariants, requireUnitPrice, requireVariants } from '../../carts/variants.js'
-import { releaseLineReservations } from '../../inventory/reservations.js'
 import { region } from '../../regions/schema.js'
 import { currency } from '../../store/schema.js'
 import { computeTaxLines } from '../../tax/system-provider.js'
 import { requireOrder } from '../admin/service.js'
 import { withOrderOperation, type OrderEnv } from '../admin/operations.js'
 import { ORDER_EDIT_EVENTS, ORDER_EVENTS } from '../events.js'
-import { capturedLeft, refundHeldOrder } from '../payments/service.js'
+import { dryRun } from '../claims/service.js'
+import { settleEditedLines } from '../line-stock.js'
+import { capturedLeft, refundedBefore, refundHeldOrder } from '../payments/service.js'
 import { payment, orderEdit, orderItemChange } from '../schema.js'
 import type { OrderEditPaymentsSeam } from '../seams.js'
 import {
@@ -382,25 +383,28 @@ export async function declineEdit(db: Db, id: string, declinedBy: string, reason
 const CONFIRMABLE: readonly OrderEditStatus[] = ['created', 'requested']
 
 /** The edit's lines become the order's; the order's lines are detached (kept for the edit's history). */
-async function applyEdit(tx: Db, id: string, confirmedBy: string, paymentIds: string[]): Promise<void> {
+async function applyEdit(tx: Db, env: EditEnv, id: string, confirmedBy: string, paymentIds: string[]): Promise<void> {
   const row = await requireEdit(tx, id, true)
   const status = editStatus(row)
   if (!CONFIRMABLE.includes(status)) throw new NotAllowed(`Cannot confirm an order edit with status ${status}`)
+  const target = await requireOrder(tx, row.order_id)
   const old = await tx
     .update(lineItem)
     .set({ order_id: null, updated_at: new Date() })
     .where(eq(lineItem.order_id, row.order_id))
-    .returning({ id: lineItem.id })
-  // The old lines' reservations go, and the levels' reserved quantities with them (inventory module).
-  if (old.length)
-    await releaseLineReservations(
-      tx,
-      old.map((line) => line.id),
-    )
-  await tx
+    .returning({ id: lineItem.id, variant_id: lineItem.variant_id, quantity: lineItem.quantity })
+  const edited = await tx
     .update(lineItem)
     .set({ order_id: row.order_id, updated_at: new Date() })
     .where(eq(lineItem.order_edit_id, id))
+    .returning({
+      id: lineItem.id,
+      variant_id: lineItem.variant_id,
+      quantity: lineItem.quantity,
+      original_item_id: lineItem.original_item_id,
+    })
+  // Kept lines keep their units held; added or raised ones are held, removed or lowered ones give back.
+  await settleEditedLines(tx, env.flags, target.sales_channel_id, old, edited)
   if (paymentIds.length) {
     await tx
       .update(payment)
@@ -430,16 +434,15 @@ async function confirmEdit(db: Db, env: EditEnv, id: string, confirmedBy: string
     const status = editStatus(row)
     if (status === 'confirmed') return
     if (!CONFIRMABLE.includes(status)) throw new NotAllowed(`Cannot confirm an order edit with status ${status}`)
-    const refundable = Math.min(-(await differenceDue(db, row)), await capturedLeft(db, row.order_id))
-    const apply = (tx: Db) => applyEdit(tx, id, confirmedBy, paymentIds)
+    const note = `Order edit ${id}`
+    // A retry after a partial refusal (payments/service.ts `refundPayments`) refunds only the rest.
+    const owed = -(await differenceDue(db, row)) - (await refundedBefore(db, row.order_id, 'other', note))
+    const refundable = Math.min(owed, await capturedLeft(db, row.order_id))
+    const apply = (tx: Db) => applyEdit(tx, env, id, confirmedBy, paymentIds)
     if (refundable > 0) {
-      await refundHeldOrder(
-        db,
-        env,
-        row.order_id,
-        { amount: refundable, reason: 'other', note: `Order edit ${id}` },
-        apply,
-      )
+      // Stock the edit lacks is refused before any money leaves (the write checks it again).
+      await dryRun(db, apply)
+      await refundHeldOrder(db, env, row.order_id, { amount: refundable, reason: 'other', note }, apply)
     } else {
       await db.transaction(apply)
     }

@@ -244,7 +244,35 @@ export async function createOrderFulfillment(
  * With the inventory module and a location: the fulfilled units leave the lines' reservations
  * there; a line without a reservation has its variant's stock at the location lowered instead (v1).
  */
-async function takeFromStock(tx: Db, env: OrderEnv, planned: PlannedItem[], locationId: string | undefined) {
+/** A canceled fulfilment's units go back into the stock of the location they left (inventory module). */
+export async function restockItems(
+  tx: Db,
+  items: readonly { item_id: string; quantity: number }[],
+  locationId: string,
+): Promise<void> {
+  if (items.length === 0) return
+  const lines = await tx
+    .select({ id: lineItem.id, variant_id: lineItem.variant_id })
+    .from(lineItem)
+    .where(
+      inArray(
+        lineItem.id,
+        items.map((item) => item.item_id),
+      ),
+    )
+  const back = items.flatMap((item) => {
+    const variantId = lines.find((line) => line.id === item.item_id)?.variant_id
+    return variantId ? [{ variant_id: variantId, quantity: item.quantity }] : []
+  })
+  await restockVariants(tx, back, locationId)
+}
+
+export async function takeFromStock(
+  tx: Db,
+  env: OrderEnv,
+  planned: readonly PlannedItem[],
+  locationId: string | undefined,
+) {
   if (!env.flags.inventoryService || !locationId) return
   const withVariant = planned.filter(({ line }) => line.variant_id)
   if (withVariant.length === 0) return
@@ -315,22 +343,7 @@ export async function cancelOrderFulfillment(db: Db, env: OrderEnv, orderId: str
           .set({ fulfilled_quantity: sql`${lineItem.fulfilled_quantity} - ${item.quantity}`, updated_at: now })
           .where(eq(lineItem.id, item.item_id))
       }
-      if (env.flags.inventoryService && row.location_id) {
-        const lines = await tx
-          .select({ id: lineItem.id, variant_id: lineItem.variant_id })
-          .from(lineItem)
-          .where(
-            inArray(
-              lineItem.id,
-              items.map((item) => item.item_id),
-            ),
-          )
-        const back = items.flatMap((item) => {
-          const variantId = lines.find((line) => line.id === item.item_id)?.variant_id
-          return variantId ? [{ variant_id: variantId, quantity: item.quantity }] : []
-        })
-        await restockVariants(tx, back, row.location_id)
-      }
+      if (env.flags.inventoryService && row.location_id) await restockItems(tx, items, row.location_id)
       await setFulfillmentStatus(tx, orderId, 'canceled')
       await emit(tx, ORDER_EVENTS.fulfillmentCanceled, {
         id: orderId,

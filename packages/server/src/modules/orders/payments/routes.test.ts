@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testPaymentProvider, type TestPaymentProvider } from '../../../providers/payment-test.js'
 import { makeOrder } from '../../../testing/factories/orders.js'
@@ -154,6 +154,46 @@ describe('POST /admin/orders/:id/cancel', () => {
     provider.failNext('cancelPayment')
     expect((await request('POST', `/admin/orders/${made.id}/cancel`)).statusCode).toBe(422)
     expect(await snapshot(made.id)).toEqual(before)
+  })
+})
+
+describe('a refund split over several payments', () => {
+  it('records what an earlier payment refunded when a later one is refused, names the failure, changes nothing else', async () => {
+    const made = await paidOrder({
+      payments: [
+        { amount: 6000, provider_id: 'manual', captured: true },
+        { amount: 4000, provider_id: 'test', captured: true },
+      ],
+    })
+    // The manual payment first, whatever the clock's resolution.
+    await db()
+      .update(payment)
+      .set({ created_at: new Date(Date.now() - 60_000) })
+      .where(and(eq(payment.order_id, made.id), eq(payment.provider_id, 'manual')))
+    const [manual, card] = (await db().select().from(payment).where(eq(payment.order_id, made.id))).sort((a, b) =>
+      a.provider_id === 'manual' ? -1 : b.provider_id === 'manual' ? 1 : 0,
+    )
+    provider.failNext('refundPayment')
+    const res = await request('POST', `/admin/orders/${made.id}/refund`, {
+      amount: 8000,
+      reason: 'other',
+      note: 'split',
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().type).toBe('payment_authorization_error')
+    expect(res.json().message).toBe(
+      `payment ${card.id}: Test payment provider failure. 6000 of 8000 was refunded by earlier payments and is recorded; nothing else changed`,
+    )
+    // The money the gateway gave back is on the books; the refused payment is untouched.
+    expect(await db().select().from(refund).where(eq(refund.order_id, made.id))).toEqual([
+      expect.objectContaining({ payment_id: manual.id, amount: 6000, reason: 'other', note: 'split' }),
+    ])
+    const after = await db().select().from(payment).where(eq(payment.order_id, made.id))
+    expect(after.find((row) => row.id === manual.id)!.amount_refunded).toBe(6000)
+    expect(after.find((row) => row.id === card.id)).toEqual(card)
+    const [row] = await db().select().from(order).where(eq(order.id, made.id))
+    expect(row.payment_status).toBe('partially_refunded')
+    expect((await orderEvents(db(), made.id)).map((e) => e.name)).toEqual(['order.refund_created'])
   })
 })
 

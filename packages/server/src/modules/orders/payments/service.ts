@@ -154,12 +154,24 @@ async function refundPayments(
   noNotification: boolean | null,
   alsoInTx?: AlsoInTx,
 ): Promise<RefundRow[]> {
+  if (input.amount === 0) return recordRefunds(db, orderId, [], input, noNotification, alsoInTx)
   const { parts, failure } = await refundAtProviders(env, payments, input.amount)
   if (failure && parts.length === 0) throw failure
-  // After a partial refusal, what went through is recorded without the caller's writes.
-  const created = await recordRefunds(db, orderId, parts, input, noNotification, failure ? undefined : alsoInTx)
-  if (failure) throw failure
-  return created
+  if (!failure) return recordRefunds(db, orderId, parts, input, noNotification, alsoInTx)
+  // Split over several payments, a later one refused: the money the earlier ones gave back has
+  // left the gateway and cannot be taken back, so it is recorded (refund rows, refunded amounts,
+  // the order's payment status), but nothing else the caller meant to write. The answer says what
+  // failed and what was kept; a swap's or an edit's retry asks only the rest (`refundedBefore`).
+  await recordRefunds(db, orderId, parts, input, noNotification)
+  const refunded = parts.reduce((sum, part) => sum + part.amount, 0)
+  const failed = payments.find(
+    (entry) =>
+      entry.captured_at && entry.amount > entry.amount_refunded && !parts.some((part) => part.entry.id === entry.id),
+  )
+  throw new AppError(
+    failure.type,
+    `payment ${failed?.id ?? ''}: ${failure.message}. ${refunded} of ${input.amount} was refunded by earlier payments and is recorded; nothing else changed`,
+  )
 }
 
 /** Writes refunds made at the providers (in a transaction of its own, or a savepoint of the caller's). */
@@ -228,6 +240,18 @@ export async function refundHeldOrder(
     throw new InvalidData(`amount: ${input.amount} is above the refundable amount (${paid - refunded})`)
   }
   return refundPayments(db, env, orderId, payments, input, input.no_notification ?? row.no_notification, alsoInTx)
+}
+
+/**
+ * What the order's refunds of `reason` and `note` gave back already: the part of a swap's or an
+ * edit's difference refunded before a later payment refused, which a retry does not ask again.
+ */
+export async function refundedBefore(db: Db, orderId: string, reason: RefundReason, note: string): Promise<number> {
+  const rows = await db
+    .select({ amount: refund.amount, reason: refund.reason, note: refund.note })
+    .from(refund)
+    .where(eq(refund.order_id, orderId))
+  return rows.filter((row) => row.reason === reason && row.note === note).reduce((sum, row) => sum + row.amount, 0)
 }
 
 /** What can be refunded now: captured and not refunded yet, over the order's live payments. */

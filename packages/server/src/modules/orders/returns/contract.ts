@@ -42,8 +42,9 @@ export const Return = Type.Object({
   items: Type.Optional(Type.Array(ReturnItem)),
   shipping_method: Type.Optional(Nullable(ShippingMethod)),
   order: Type.Optional(Nullable(Type.Object({ ...OrderFields }))),
-  /** Swaps are not built yet: always null. */
-  swap: Type.Optional(Type.Null()),
+  /** The swap (or claim) the return belongs to, as its row; null for a plain return. */
+  swap: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  claim_order: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
 })
 export type Return = Static<typeof Return>
 
@@ -94,7 +95,12 @@ export const AdminPostReturnsReturnReceiveReq = Type.Object(
 export type AdminPostReturnsReturnReceiveReq = Static<typeof AdminPostReturnsReturnReceiveReq>
 
 export const returnsPaging = listPaging(50)
-export const AdminGetReturnsParams = Type.Object({ ...returnsPaging.pageParams }, { additionalProperties: false })
+/** `expand` picks among the list's relations (v1 answers `order` and `swap`; `claim_order` on request). */
+export const RETURN_LIST_RELATIONS = ['order', 'swap', 'claim_order'] as const
+export const AdminGetReturnsParams = Type.Object(
+  { ...returnsPaging.pageParams, expand: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+)
 export type AdminGetReturnsParams = Static<typeof AdminGetReturnsParams>
 
 export const AdminReturnsListRes = listResponse('returns', Return)

@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../../db/types.js'
 import { shippingMethod, shippingMethodTaxLine } from '../../carts/schema.js'
-import { order, returnItem, returnReason } from '../schema.js'
+import { claimOrder, order, returnItem, returnReason, swap } from '../schema.js'
 import type { ReturnItemRow, ReturnRow } from './service.js'
 
 type ReasonRow = typeof returnReason.$inferSelect
@@ -12,7 +12,8 @@ export type ReturnView = ReturnRow & {
   items?: (ReturnItemRow & { reason?: ReasonRow | null })[]
   shipping_method?: (MethodRow & { tax_lines: (typeof shippingMethodTaxLine.$inferSelect)[] }) | null
   order?: (OrderRow & { object: 'order' }) | null
-  swap?: null
+  swap?: typeof swap.$inferSelect | null
+  claim_order?: typeof claimOrder.$inferSelect | null
 }
 
 export interface ReturnRelations {
@@ -22,6 +23,7 @@ export interface ReturnRelations {
   shipping_method?: boolean
   order?: boolean
   swap?: boolean
+  claim_order?: boolean
 }
 
 /** Returns with the relations asked for, in one batched statement per relation whatever their number. */
@@ -32,13 +34,20 @@ export async function loadReturns(
 ): Promise<ReturnView[]> {
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
-  const orderIds = [...new Set(rows.flatMap((row) => (row.order_id ? [row.order_id] : [])))]
-  const [items, methods, orders] = await Promise.all([
+  const idsOf = (key: 'order_id' | 'swap_id' | 'claim_order_id') => [
+    ...new Set(rows.flatMap((row) => (row[key] ? [row[key]] : []))),
+  ]
+  const orderIds = idsOf('order_id')
+  const swapIds = relations.swap ? idsOf('swap_id') : []
+  const claimIds = relations.claim_order ? idsOf('claim_order_id') : []
+  const [items, methods, orders, swaps, claims] = await Promise.all([
     relations.items || relations.reasons
       ? db.select().from(returnItem).where(inArray(returnItem.return_id, ids)).orderBy(asc(returnItem.item_id))
       : [],
     relations.shipping_method ? db.select().from(shippingMethod).where(inArray(shippingMethod.return_id, ids)) : [],
     relations.order && orderIds.length > 0 ? db.select().from(order).where(inArray(order.id, orderIds)) : [],
+    swapIds.length > 0 ? db.select().from(swap).where(inArray(swap.id, swapIds)) : [],
+    claimIds.length > 0 ? db.select().from(claimOrder).where(inArray(claimOrder.id, claimIds)) : [],
   ])
   const reasonIds = [...new Set(items.flatMap((item) => (item.reason_id ? [item.reason_id] : [])))]
   const [reasons, taxLines] = await Promise.all([
@@ -81,7 +90,8 @@ export async function loadReturns(
       const found = orders.find((entry) => entry.id === row.order_id)
       view.order = found ? { ...found, object: 'order' } : null
     }
-    if (relations.swap) view.swap = null
+    if (relations.swap) view.swap = swaps.find((entry) => entry.id === row.swap_id) ?? null
+    if (relations.claim_order) view.claim_order = claims.find((entry) => entry.id === row.claim_order_id) ?? null
     return view
   })
 }

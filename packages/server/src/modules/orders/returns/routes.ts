@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { atomicStage, runIdempotent, STARTED } from '../../../core/idempotency.js'
-import { listAnswer } from '../../../core/list.js'
+import { listAnswer, parseExpand } from '../../../core/list.js'
 import { IdParams } from '../../../core/schemas.js'
 import { AdminOrderFindParams, AdminOrderIdParams, AdminOrdersRes } from '../admin/contract.js'
 import { adminOrderSelection, FULL_ADMIN_SELECTION } from '../admin/loader.js'
@@ -11,6 +11,7 @@ import {
   AdminPostOrdersOrderReturnsReq,
   AdminPostReturnsReturnReceiveReq,
   AdminReturnsListRes,
+  RETURN_LIST_RELATIONS,
   returnsPaging,
   ReturnsRes,
   StorePostReturnsReq,
@@ -52,8 +53,10 @@ export const adminReturnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, querystring: AdminGetReturnsParams, response: { 200: AdminReturnsListRes } } },
     async (request) => {
       const page = returnsPaging.page(request.query)
+      const expand = parseExpand(request.query.expand, RETURN_LIST_RELATIONS, ['order', 'swap'])
       const { rows, count } = await listReturns(app.db, page)
-      return listAnswer('returns', await loadReturns(app.db, rows, { order: true, swap: true }), count, page)
+      const relations = Object.fromEntries([...expand].map((relation) => [relation, true]))
+      return listAnswer('returns', await loadReturns(app.db, rows, relations), count, page)
     },
   )
 

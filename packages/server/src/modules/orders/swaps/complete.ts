@@ -23,8 +23,8 @@ export async function swapAnswer(db: Db, swapId: string) {
 /**
  * The last stage of a swap cart's checkout (v1 `registerCartCompletion`), in the transaction that
  * holds the cart's lock: the same checks as an order's cart, its tax lines stored afresh, the
- * authorized session (when something is due) taken as the swap's payment, the additional items'
- * stock taken, the cart's shipping methods moved to the swap, and the swap confirmed with
+ * authorized session (when something is due) taken as the swap's payment, the stock of lines added
+ * to the cart since the swap was made taken, the cart's shipping methods moved to the swap, and the swap confirmed with
  * `difference_due` = the cart's total (negative: the shopper gets that much back on process-payment).
  */
 export async function completeSwapCart(
@@ -55,7 +55,8 @@ export async function completeSwapCart(
     idempotency_key: idempotencyKey,
   }
   const now = new Date()
-  const outgoing = { ...current, items: current.items.filter((item) => !item.is_return) }
+  // The swap's additional items were held when it was made; lines the shopper added since are held now.
+  const outgoing = { ...current, items: current.items.filter((item) => !item.is_return && item.swap_id !== row.id) }
   await concurrently(tx, [
     ...(authorizedHere ? [authorizedHere.sessionWrite] : []),
     ...taxes.writes,

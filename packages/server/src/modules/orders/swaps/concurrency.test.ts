@@ -5,7 +5,7 @@ import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { productVariant } from '../../catalog/schema.js'
 import { adminRequest } from '../admin/test-helpers.js'
-import { refund, swap } from '../schema.js'
+import { orderReturn, refund, swap } from '../schema.js'
 import { checkoutSwapCart, swappableOrder } from './test-helpers.js'
 
 // Real parallel requests; on PostgreSQL (TEST_DATABASE_URL) they run on separate connections.
@@ -13,9 +13,11 @@ const ctx = useTestApp()
 const db = () => ctx.app.db
 let request: ReturnType<typeof adminRequest>
 let provider: TestPaymentProvider
+let headers: Record<string, string>
 
 beforeAll(async () => {
-  request = adminRequest(ctx.app, (await asAdmin(db())).headers)
+  headers = (await asAdmin(db())).headers
+  request = adminRequest(ctx.app, headers)
   provider = testPaymentProvider(ctx.app.providers.paymentProviders)
 })
 beforeEach(() => provider.reset())
@@ -71,5 +73,45 @@ describe('swaps under concurrency', () => {
     expect(answers.map((res) => res.json().type)).toEqual(['swap', 'swap'])
     const [variant] = await db().select().from(productVariant).where(eq(productVariant.id, setup.cheap))
     expect(variant.inventory_quantity).toBe(4)
+  })
+
+  it('three creates with one Idempotency-Key at once: one swap, one return, the same answer', async () => {
+    const setup = await swappableOrder(db())
+    const body = {
+      return_items: [{ item_id: setup.shirt.id, quantity: 1 }],
+      additional_items: [{ variant_id: setup.cheap, quantity: 1 }],
+      custom_shipping_options: [{ option_id: setup.option.id, price: 0 }],
+    }
+    const key = `swap-${setup.order.id}`
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/admin/orders/${setup.order.id}/swaps`,
+        headers: { ...headers, 'idempotency-key': key },
+        payload: body,
+      })
+    const answers = await Promise.all([0, 1, 2].map(send))
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200])
+    expect(answers.map((res) => res.headers['idempotency-key'])).toEqual([key, key, key])
+    const made = await db().select().from(swap).where(eq(swap.order_id, setup.order.id))
+    expect(made).toEqual([expect.objectContaining({ idempotency_key: key })])
+    expect(await db().select().from(orderReturn).where(eq(orderReturn.order_id, setup.order.id))).toHaveLength(1)
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1)
+    expect(answers[0].json().order.swaps.map((entry: { id: string }) => entry.id)).toEqual([made[0].id])
+    const [variant] = await db().select().from(productVariant).where(eq(productVariant.id, setup.cheap))
+    expect(variant.inventory_quantity).toBe(4)
+
+    // A retry later replays the answer; the same key on another body is refused.
+    const retried = await send()
+    expect(retried.body).toBe(answers[0].body)
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: `/admin/orders/${setup.order.id}/swaps`,
+      headers: { ...headers, 'idempotency-key': key },
+      payload: { ...body, no_notification: true },
+    })
+    expect(other.statusCode).toBe(422)
+    expect(other.json().type).toBe('duplicate_error')
+    expect(await db().select().from(swap).where(eq(swap.order_id, setup.order.id))).toHaveLength(1)
   })
 })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testPaymentProvider, type TestPaymentProvider } from '../../../providers/payment-test.js'
+import { generateId } from '../../../db/ids.js'
 import { asAdmin } from '../../../testing/factories/users.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { cart, lineItem } from '../../carts/schema.js'
@@ -297,5 +298,129 @@ describe('reads', () => {
     expect((await get('/admin/swaps/swap_nope')).statusCode).toBe(404)
     const order = await get(`/admin/orders/${setup.order.id}?expand=swaps`)
     expect(order.json().order.swaps.map((entry: { id: string }) => entry.id)).toEqual([first.id, second.id])
+  })
+})
+
+describe('expand=returnable_items', () => {
+  it('lists the lines and additional items shipped more than returned, with their returnable quantities', async () => {
+    const setup = await swappableOrder(db())
+    const created = await swapFor(setup, setup.cheap)
+    const [extra] = await db().select().from(lineItem).where(eq(lineItem.swap_id, created.id))
+    await db().update(lineItem).set({ fulfilled_quantity: 1, shipped_quantity: 1 }).where(eq(lineItem.id, extra.id))
+    await db().update(lineItem).set({ returned_quantity: 1 }).where(eq(lineItem.id, setup.shirt.id))
+
+    const res = await get(`/admin/orders/${setup.order.id}?expand=returnable_items`)
+    expect(res.statusCode, res.body).toBe(200)
+    const answer = res.json().order
+    expect(
+      answer.returnable_items.map((line: { id: string; shipped_quantity: number; returned_quantity: number }) => [
+        line.id,
+        line.shipped_quantity - (line.returned_quantity ?? 0),
+      ]),
+    ).toEqual([
+      [setup.shirt.id, 1],
+      [extra.id, 1],
+    ])
+    // With the line's totals as the order answers them (net of the returned unit, v1); the default
+    // relations stay when `expand` named only the include.
+    expect(answer.returnable_items[0]).toMatchObject({ unit_price: 1000, quantity: 2, total: 1100 })
+    expect(answer.items).toHaveLength(1)
+
+    // Fully returned lines drop out; only the include and `fields` asked for are answered.
+    await db().update(lineItem).set({ returned_quantity: 2 }).where(eq(lineItem.id, setup.shirt.id))
+    const narrow = await get(`/admin/orders/${setup.order.id}?expand=returnable_items,payments&fields=id`)
+    expect(narrow.statusCode, narrow.body).toBe(200)
+    expect(Object.keys(narrow.json().order).sort()).toEqual(['id', 'payments', 'returnable_items'])
+    expect(narrow.json().order.returnable_items.map((line: { id: string }) => line.id)).toEqual([extra.id])
+
+    // Elsewhere it is no relation (v1): 400 naming it.
+    const list = await get(`/admin/orders?expand=returnable_items`)
+    expect(list.statusCode).toBe(400)
+    expect(list.json()).toMatchObject({ type: 'invalid_data' })
+    expect(list.json().message).toContain('returnable_items')
+  })
+})
+
+describe('a return of a swap or a claim', () => {
+  it('answers its swap and claim_order when expanded, in the list and on receipt', async () => {
+    const setup = await swappableOrder(db())
+    const created = await swapFor(setup, setup.cheap)
+    const claimed = await post(`/admin/orders/${setup.order.id}/claims`, {
+      type: 'replace',
+      claim_items: [{ item_id: setup.shirt.id, quantity: 1, reason: 'wrong_item' }],
+      additional_items: [{ variant_id: setup.cheap, quantity: 1 }],
+      shipping_methods: [{ option_id: setup.option.id, price: 0 }],
+      return_shipping: { option_id: setup.returnOption.id },
+    })
+    expect(claimed.statusCode, claimed.body).toBe(200)
+    const [claim] = claimed.json().order.claims
+    const returns = await db().select().from(orderReturn).where(eq(orderReturn.order_id, setup.order.id))
+    const ofSwap = returns.find((row) => row.swap_id === created.id)!
+    const ofClaim = returns.find((row) => row.claim_order_id === claim.id)!
+
+    const res = await get('/admin/returns?limit=10&expand=swap,claim_order')
+    expect(res.statusCode, res.body).toBe(200)
+    const byId = new Map(res.json().returns.map((entry: { id: string }) => [entry.id, entry]))
+    expect(byId.get(ofSwap.id)).toMatchObject({ swap: { id: created.id, order_id: setup.order.id }, claim_order: null })
+    expect(byId.get(ofClaim.id)).toMatchObject({ swap: null, claim_order: { id: claim.id, type: 'replace' } })
+    expect(byId.get(ofSwap.id)).not.toHaveProperty('order')
+    // The defaults stay v1's: order and swap.
+    const plain = await get('/admin/returns?limit=10')
+    const entry = plain.json().returns.find((row: { id: string }) => row.id === ofSwap.id)
+    expect(entry).toMatchObject({ order: { id: setup.order.id }, swap: { id: created.id } })
+    expect(entry).not.toHaveProperty('claim_order')
+    const bad = await get('/admin/returns?expand=nope')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ type: 'invalid_data', message: 'Requested fields [nope] are not valid' })
+
+    const received = await post(`/admin/returns/${ofSwap.id}/receive`, {
+      items: [{ item_id: setup.shirt.id, quantity: 1 }],
+    })
+    expect(received.statusCode, received.body).toBe(200)
+    expect(received.json().return.swap).toMatchObject({ id: created.id })
+  })
+})
+
+describe('a cheaper swap refunded over two payments', () => {
+  it('keeps what the first refunded when the second refuses, and a retry refunds only the rest', async () => {
+    const setup = await swappableOrder(db())
+    // The order paid 3.00 by a manual payment first, then 19.00 by card.
+    await db()
+      .update(payment)
+      .set({ amount: 300, provider_id: 'manual', created_at: new Date(Date.now() - 60_000) })
+      .where(eq(payment.order_id, setup.order.id))
+    await db()
+      .insert(payment)
+      .values({
+        id: generateId('pay'),
+        order_id: setup.order.id,
+        amount: 1900,
+        currency_code: 'usd',
+        provider_id: 'test',
+        data: {},
+        captured_at: new Date(),
+      })
+    const created = await swapFor(setup, setup.cheap)
+    expect((await checkoutSwapCart(ctx.app, created.cart_id)).status).toBe(200)
+    const url = `/admin/orders/${setup.order.id}/swaps/${created.id}/process-payment`
+
+    provider.failNext('refundPayment')
+    const refused = await post(url)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().message).toMatch(/^payment pay_\w+: .* 300 of 550 was refunded by earlier payments/)
+    const note = `Swap ${created.id}`
+    expect(await db().select().from(refund).where(eq(refund.order_id, setup.order.id))).toEqual([
+      expect.objectContaining({ amount: 300, reason: 'swap', note }),
+    ])
+    expect((await db().select().from(swap).where(eq(swap.id, created.id)))[0].payment_status).toBe('awaiting')
+
+    const retried = await post(url)
+    expect(retried.statusCode, retried.body).toBe(200)
+    const refunds = await db().select().from(refund).where(eq(refund.order_id, setup.order.id))
+    expect(refunds.map((row) => row.amount).sort()).toEqual([250, 300])
+    expect(refunds.every((row) => row.note === note)).toBe(true)
+    expect((await db().select().from(swap).where(eq(swap.id, created.id)))[0].payment_status).toBe(
+      'difference_refunded',
+    )
   })
 })

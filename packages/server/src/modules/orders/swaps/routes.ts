@@ -5,6 +5,9 @@ import { cartViewOf } from '../../carts/view.js'
 import { AdminOrderFindParams, AdminOrderIdParams, AdminOrdersRes } from '../admin/contract.js'
 import { changeThenAnswer as changeAndAnswer, emptyBody, orderEnvOf } from '../admin/answer.js'
 import { cancelPartFulfillment, createPartShipment, fulfillPart } from '../claims/fulfillments.js'
+import { runWaitingForKey } from '../checkout/routes.js'
+import { adminOrderSelection } from '../admin/loader.js'
+import { retrieveAdminOrder } from '../admin/service.js'
 import { requireShopperOrder } from '../returns/service.js'
 import {
   AdminGetSwapsParams,
@@ -22,7 +25,7 @@ import {
 } from './contract.js'
 import { SWAP_PART } from './fulfillments.js'
 import { loadSwaps, STORE_SWAP_RELATIONS } from './reads.js'
-import { cancelSwap, createSwap, listSwaps, processSwapPayment, requireSwap, swapOfCart } from './service.js'
+import { cancelSwap, createSwapStages, listSwaps, processSwapPayment, requireSwap, swapOfCart } from './service.js'
 
 /** `/admin/orders/:id/swaps/…` and `/admin/swaps`: a merchant's swaps of an order's items. */
 export const adminSwapRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,10 +47,19 @@ export const adminSwapRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: ok,
       },
     },
-    async (request) =>
-      changeThenAnswer(request.params.id, request.query, () =>
-        createSwap(app.db, env, request.params.id, request.body),
-      ),
+    async (request, reply) => {
+      const { id } = request.params
+      // Read first: a bad `fields`/`expand` refuses the request before anything changes.
+      const selection = adminOrderSelection(request.query, { returnableItems: true })
+      return runWaitingForKey(
+        app,
+        request,
+        reply,
+        createSwapStages(env, id, request.body, {}, async (db) => ({
+          order: await retrieveAdminOrder(db, id, selection),
+        })),
+      )
+    },
   )
 
   app.post(
@@ -55,7 +67,7 @@ export const adminSwapRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, params: SwapParams, querystring: AdminOrderFindParams, response: ok } },
     async (request) =>
       changeThenAnswer(request.params.id, request.query, () =>
-        cancelSwap(app.db, request.params.id, request.params.swap_id),
+        cancelSwap(app.db, env, request.params.id, request.params.swap_id),
       ),
   )
 
@@ -148,18 +160,19 @@ export const storeSwapRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/store/swaps',
     { schema: { tags: ['Swaps'], body: StorePostSwapsReq, response: { 200: SwapRes } } },
-    async (request) => {
+    async (request, reply) => {
       const { order_id: orderId, return_shipping_option: optionId, ...rest } = request.body
       await requireShopperOrder(app.db, orderId, request.customerId)
-      const created = await createSwap(
-        app.db,
-        env,
-        orderId,
-        { ...rest, ...(optionId ? { return_shipping: { option_id: optionId } } : {}) },
-        { no_notification: true },
+      const input = { ...rest, ...(optionId ? { return_shipping: { option_id: optionId } } : {}) }
+      return runWaitingForKey(
+        app,
+        request,
+        reply,
+        createSwapStages(env, orderId, input, { no_notification: true }, async (db, created) => {
+          const [view] = await loadSwaps(db, [created.id], STORE_SWAP_RELATIONS)
+          return { swap: view }
+        }),
       )
-      const [view] = await loadSwaps(app.db, [created.id], STORE_SWAP_RELATIONS)
-      return { swap: view }
     },
   )
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { detachedStage, STARTED, type Stages } from '../../../core/idempotency.js'
 import { listTotal, type Page } from '../../../core/list.js'
 import { InvalidData, NotAllowed, NotFound } from '../../../core/errors.js'
 import { generateId } from '../../../db/ids.js'
@@ -9,8 +10,9 @@ import { withOrderOperation, type OrderEnv } from '../admin/operations.js'
 import { requireOrder } from '../admin/service.js'
 import { dryRun, plannedAdditionalItems, plannedShippingMethods } from '../claims/service.js'
 import { SWAP_EVENTS } from '../events.js'
-import { capturePayments, recordCaptures, refundHeldOrder } from '../payments/service.js'
+import { capturePayments, recordCaptures, refundedBefore, refundHeldOrder } from '../payments/service.js'
 import { createReturn, type CreateReturnInput } from '../returns/service.js'
+import { giveBackLines, holdLines } from '../line-stock.js'
 import { fulfillment, orderReturn, payment, swap } from '../schema.js'
 import type { AdminPostOrdersOrderSwapsReq } from './contract.js'
 
@@ -106,6 +108,10 @@ export async function createSwap(
   origin: SwapOrigin = {},
 ): Promise<SwapRow> {
   return withOrderOperation(db, orderId, 'swap', async () => {
+    // Checked under the order's claim: a request that took over a key whose holder looked stalled
+    // finds the swap the holder made instead of making another.
+    const made = origin.idempotency_key ? await swapOfKey(db, origin.idempotency_key) : undefined
+    if (made) return made
     const row = await requireOrder(db, orderId)
     if (row.status === 'canceled') throw new NotAllowed('Cannot create a swap on a canceled order')
     if (row.payment_status !== 'captured') throw new NotAllowed('Cannot swap an order that has not been captured')
@@ -159,6 +165,16 @@ export async function createSwap(
             .insert(lineItemTaxLine)
             .values(additional.taxLines.map((tax) => ({ ...tax, id: generateId('litl') })))
         }
+        // Held when the swap is made (v1 holds them at the cart's completion): the merchant learns
+        // of missing stock now, and two swaps cannot promise the same last unit.
+        await holdLines(
+          tx,
+          env.flags,
+          additional.lines,
+          input.sales_channel_id ?? row.sales_channel_id,
+          'additional_items',
+          input.allow_backorder ?? true,
+        )
       }
       const back = await returnLines(tx, cartId, input.return_items)
       await tx.insert(lineItem).values(back.lines)
@@ -186,6 +202,39 @@ export async function createSwap(
   })
 }
 
+/** The swap an Idempotency-Key made, if any. */
+async function swapOfKey(db: Db, key: string): Promise<SwapRow | undefined> {
+  const [row] = await db.select().from(swap).where(eq(swap.idempotency_key, key)).limit(1)
+  return row
+}
+
+/**
+ * `POST /admin/orders/:id/swaps` and `POST /store/swaps` under an Idempotency-Key (v1's stages
+ * `started` → `swap_created` → `finished`): the first stage makes the swap unless the key already
+ * made one (`createSwap` looks under the order's operation claim, which a stage holds outside any
+ * transaction, hence detached; the key's lock lapses after a second, the claim does not), the
+ * second answers the key's swap. A retry with the key answers the same swap; none makes another.
+ */
+export function createSwapStages(
+  env: OrderEnv,
+  orderId: string,
+  input: AdminPostOrdersOrderSwapsReq,
+  origin: Omit<SwapOrigin, 'idempotency_key'>,
+  answer: (db: Db, created: SwapRow) => Promise<unknown>,
+): Stages {
+  return {
+    [STARTED]: detachedStage(async (db, key) => {
+      await createSwap(db, env, orderId, input, { ...origin, idempotency_key: key.idempotency_key })
+      return { recovery_point: 'swap_created' }
+    }),
+    swap_created: detachedStage(async (db, key) => {
+      const created = await swapOfKey(db, key.idempotency_key)
+      if (!created) throw new InvalidData('Swap not found')
+      return { response_code: 200, response_body: await answer(db, created) }
+    }),
+  }
+}
+
 /** `GET /admin/swaps`: newest first. */
 export async function listSwaps(db: Db, page: Page) {
   const live = isNull(swap.deleted_at)
@@ -201,7 +250,7 @@ export async function listSwaps(db: Db, page: Page) {
 }
 
 /** `POST …/swaps/:swap_id/cancel`: not once refunded, nor while a fulfilment or its return stands. */
-export async function cancelSwap(db: Db, orderId: string, swapId: string): Promise<void> {
+export async function cancelSwap(db: Db, env: OrderEnv, orderId: string, swapId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await requireSwap(tx, swapId, orderId, true)
     if (row.canceled_at) throw new NotAllowed('Swap has already been canceled')
@@ -225,6 +274,7 @@ export async function cancelSwap(db: Db, orderId: string, swapId: string): Promi
       .update(swap)
       .set({ fulfillment_status: 'canceled', payment_status: 'canceled', canceled_at: now, updated_at: now })
       .where(eq(swap.id, swapId))
+    await giveBackLines(tx, env.flags, await swapLines(tx, swapId))
   })
 }
 
@@ -264,12 +314,18 @@ export async function processSwapPayment(db: Db, env: OrderEnv, orderId: string,
         await db.transaction((tx) => settle(tx, 'difference_refunded', SWAP_EVENTS.refundProcessed))
         return
       }
+      const note = `Swap ${swapId}`
       try {
         await refundHeldOrder(
           db,
           env,
           orderId,
-          { amount: -due, reason: 'swap', no_notification: noNotification ?? undefined },
+          {
+            amount: -due - (await refundedBefore(db, orderId, 'swap', note)),
+            reason: 'swap',
+            note,
+            no_notification: noNotification ?? undefined,
+          },
           (tx) => settle(tx, 'difference_refunded', SWAP_EVENTS.refundProcessed),
         )
       } catch (error) {

@@ -9,8 +9,8 @@ import { checkoutSwapCart, swappableOrder } from './test-helpers.js'
 const ctx = useTestApp()
 const db = () => ctx.app.db
 
-const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-  const res = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) })
+const call = async (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) => {
+  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
   return { status: res.statusCode, body: res.json() }
 }
 
@@ -64,5 +64,24 @@ describe('store swaps', () => {
     expect(bad.status).toBe(400)
     expect(bad.body.type).toBe('invalid_data')
     expect(await db().select().from(swap).where(eq(swap.order_id, setup.order.id))).toEqual([])
+  })
+
+  it('answers a retried create with the same Idempotency-Key with the same swap, made once', async () => {
+    const setup = await swappableOrder(db())
+    const body = {
+      order_id: setup.order.id,
+      return_items: [{ item_id: setup.shirt.id, quantity: 1 }],
+      additional_items: [{ variant_id: setup.cheap, quantity: 1 }],
+    }
+    const key = { 'idempotency-key': `store-swap-${setup.order.id}` }
+    const [first, second] = await Promise.all([
+      call('POST', '/store/swaps', body, key),
+      call('POST', '/store/swaps', body, key),
+    ])
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect(second.body.swap.id).toBe(first.body.swap.id)
+    const third = await call('POST', '/store/swaps', body, key)
+    expect(third.body.swap.id).toBe(first.body.swap.id)
+    expect(await db().select().from(swap).where(eq(swap.order_id, setup.order.id))).toHaveLength(1)
   })
 })
