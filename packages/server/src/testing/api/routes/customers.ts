@@ -1,0 +1,42 @@
+import { DeleteResponse } from '../../../core/schemas.js'
+import {
+  AdminCustomerGroupsListRes,
+  AdminCustomerGroupsRes,
+  AdminCustomersListRes,
+  AdminCustomersRes,
+  StoreAuthRes,
+  StoreBearerAuthRes,
+  StoreCustomersListPaymentMethodsRes,
+  StoreCustomersRes,
+  StoreGetAuthEmailRes,
+} from '../../../modules/customers/contract.js'
+import { Unknown, type RouteTable } from '../client.js'
+
+export const customersRoutes = {
+  'GET /admin/customer-groups': AdminCustomerGroupsListRes,
+  'POST /admin/customer-groups': AdminCustomerGroupsRes,
+  'DELETE /admin/customer-groups/:id': DeleteResponse,
+  'GET /admin/customer-groups/:id': AdminCustomerGroupsRes,
+  'POST /admin/customer-groups/:id': AdminCustomerGroupsRes,
+  'GET /admin/customer-groups/:id/customers': AdminCustomersListRes,
+  'DELETE /admin/customer-groups/:id/customers/batch': AdminCustomerGroupsRes,
+  'POST /admin/customer-groups/:id/customers/batch': AdminCustomerGroupsRes,
+  'GET /admin/customers': AdminCustomersListRes,
+  'POST /admin/customers': AdminCustomersRes,
+  'GET /admin/customers/:id': AdminCustomersRes,
+  'POST /admin/customers/:id': AdminCustomersRes,
+  'DELETE /store/auth': Unknown,
+  'GET /store/auth': StoreAuthRes,
+  'POST /store/auth': StoreAuthRes,
+  'GET /store/auth/:email': StoreGetAuthEmailRes,
+  'POST /store/auth/token': StoreBearerAuthRes,
+  'POST /store/customers': StoreCustomersRes,
+  'GET /store/customers/me': StoreCustomersRes,
+  'POST /store/customers/me': StoreCustomersRes,
+  'POST /store/customers/me/addresses': StoreCustomersRes,
+  'DELETE /store/customers/me/addresses/:address_id': StoreCustomersRes,
+  'POST /store/customers/me/addresses/:address_id': StoreCustomersRes,
+  'GET /store/customers/me/payment-methods': StoreCustomersListPaymentMethodsRes,
+  'POST /store/customers/password-reset': StoreCustomersRes,
+  'POST /store/customers/password-token': Unknown,
+} as const satisfies RouteTable
