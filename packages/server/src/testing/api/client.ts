@@ -14,6 +14,8 @@ export interface ErrorEnvelope {
   type: string
   message: string
   code?: string
+  /** The multiple-errors case: one message each. */
+  errors?: string[]
   [key: string]: unknown
 }
 
