@@ -24,30 +24,51 @@ import type { FastifyInstance } from 'fastify'
 import { adminHeaders, asAdmin } from '../factories/users.js'
 import { customerHeaders } from '../factories/customers.js'
 import { requestClient, type AppSource } from './client.js'
-import { analyticsRoutes } from './routes/analytics.js'
-import { batchJobsRoutes } from './routes/batch-jobs.js'
-import { cartsRoutes } from './routes/carts.js'
-import { catalogRoutes } from './routes/catalog.js'
-import { customersRoutes } from './routes/customers.js'
-import { inventoryRoutes } from './routes/inventory.js'
-import { notesRoutes } from './routes/notes.js'
-import { notificationsRoutes } from './routes/notifications.js'
-import { ordersRoutes } from './routes/orders.js'
-import { paymentCollectionsRoutes } from './routes/payment-collections.js'
-import { platformRoutes } from './routes/platform.js'
-import { priceListsRoutes } from './routes/price-lists.js'
-import { promotionsRoutes } from './routes/promotions.js'
-import { regionsRoutes } from './routes/regions.js'
-import { salesChannelsRoutes } from './routes/sales-channels.js'
-import { shippingRoutes } from './routes/shipping.js'
-import { storeRoutes } from './routes/store.js'
-import { taxRoutes } from './routes/tax.js'
-import { uploadsRoutes } from './routes/uploads.js'
-import { usersRoutes } from './routes/users.js'
+import { analyticsRoutes, type AnalyticsRoutes } from './routes/analytics.js'
+import { batchJobsRoutes, type BatchJobsRoutes } from './routes/batch-jobs.js'
+import { cartsRoutes, type CartsRoutes } from './routes/carts.js'
+import { catalogRoutes, type CatalogRoutes } from './routes/catalog.js'
+import { customersRoutes, type CustomersRoutes } from './routes/customers.js'
+import { inventoryRoutes, type InventoryRoutes } from './routes/inventory.js'
+import { notesRoutes, type NotesRoutes } from './routes/notes.js'
+import { notificationsRoutes, type NotificationsRoutes } from './routes/notifications.js'
+import { ordersRoutes, type OrdersRoutes } from './routes/orders.js'
+import { paymentCollectionsRoutes, type PaymentCollectionsRoutes } from './routes/payment-collections.js'
+import { platformRoutes, type PlatformRoutes } from './routes/platform.js'
+import { priceListsRoutes, type PriceListsRoutes } from './routes/price-lists.js'
+import { promotionsRoutes, type PromotionsRoutes } from './routes/promotions.js'
+import { regionsRoutes, type RegionsRoutes } from './routes/regions.js'
+import { salesChannelsRoutes, type SalesChannelsRoutes } from './routes/sales-channels.js'
+import { shippingRoutes, type ShippingRoutes } from './routes/shipping.js'
+import { storeRoutes, type StoreRoutes } from './routes/store.js'
+import { taxRoutes, type TaxRoutes } from './routes/tax.js'
+import { uploadsRoutes, type UploadsRoutes } from './routes/uploads.js'
+import { usersRoutes, type UsersRoutes } from './routes/users.js'
 export type { Answer, CallOptions, ErrorEnvelope } from './client.js'
 
 /** Every route the tests call, by domain. */
-export const routes = {
+export type Routes = AnalyticsRoutes &
+  BatchJobsRoutes &
+  CartsRoutes &
+  CatalogRoutes &
+  CustomersRoutes &
+  InventoryRoutes &
+  NotesRoutes &
+  NotificationsRoutes &
+  OrdersRoutes &
+  PaymentCollectionsRoutes &
+  PlatformRoutes &
+  PriceListsRoutes &
+  PromotionsRoutes &
+  RegionsRoutes &
+  SalesChannelsRoutes &
+  ShippingRoutes &
+  StoreRoutes &
+  TaxRoutes &
+  UploadsRoutes &
+  UsersRoutes
+
+export const routes: Routes = {
   ...analyticsRoutes,
   ...batchJobsRoutes,
   ...cartsRoutes,
@@ -70,7 +91,7 @@ export const routes = {
   ...usersRoutes,
 }
 
-export type Api = ReturnType<typeof requestClient<typeof routes>>
+export type Api = ReturnType<typeof requestClient<Routes>>
 
 export interface AdminApiOptions {
   /** Act as this user (`Authorization: Bearer`); by default a fresh admin user, made on the first call. */

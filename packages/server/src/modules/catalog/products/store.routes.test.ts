@@ -345,7 +345,7 @@ describe('store variants', () => {
     expect((await get('/store/variants/variant_missing')).statusCode).toBe(404)
     const scoped = await storeApi(ctx, { publishableKey: key }).get(`/store/variants/${variantId}`)
     expect(scoped.statusCode).toBe(400)
-    expect(scoped.error().errors[0]).toMatch(/^Variant with id: .* is not associated with sales channels/)
+    expect(scoped.error().errors![0]).toMatch(/^Variant with id: .* is not associated with sales channels/)
     const listed = await storeApi(ctx, { publishableKey: key }).get(`/store/variants?id=${variantId}`)
     expect(listed.json().variants).toEqual([])
   })

@@ -10,9 +10,39 @@ import {
   StoreCustomersRes,
   StoreGetAuthEmailRes,
 } from '../../../modules/customers/contract.js'
-import { Unknown, type RouteTable } from '../client.js'
+import { Unknown } from '../client.js'
 
-export const customersRoutes = {
+/** The schemas by name, so that declarations stay small. */
+export type CustomersRoutes = {
+  'GET /admin/customer-groups': typeof AdminCustomerGroupsListRes
+  'POST /admin/customer-groups': typeof AdminCustomerGroupsRes
+  'DELETE /admin/customer-groups/:id': typeof DeleteResponse
+  'GET /admin/customer-groups/:id': typeof AdminCustomerGroupsRes
+  'POST /admin/customer-groups/:id': typeof AdminCustomerGroupsRes
+  'GET /admin/customer-groups/:id/customers': typeof AdminCustomersListRes
+  'DELETE /admin/customer-groups/:id/customers/batch': typeof AdminCustomerGroupsRes
+  'POST /admin/customer-groups/:id/customers/batch': typeof AdminCustomerGroupsRes
+  'GET /admin/customers': typeof AdminCustomersListRes
+  'POST /admin/customers': typeof AdminCustomersRes
+  'GET /admin/customers/:id': typeof AdminCustomersRes
+  'POST /admin/customers/:id': typeof AdminCustomersRes
+  'DELETE /store/auth': typeof Unknown
+  'GET /store/auth': typeof StoreAuthRes
+  'POST /store/auth': typeof StoreAuthRes
+  'GET /store/auth/:email': typeof StoreGetAuthEmailRes
+  'POST /store/auth/token': typeof StoreBearerAuthRes
+  'POST /store/customers': typeof StoreCustomersRes
+  'GET /store/customers/me': typeof StoreCustomersRes
+  'POST /store/customers/me': typeof StoreCustomersRes
+  'POST /store/customers/me/addresses': typeof StoreCustomersRes
+  'DELETE /store/customers/me/addresses/:address_id': typeof StoreCustomersRes
+  'POST /store/customers/me/addresses/:address_id': typeof StoreCustomersRes
+  'GET /store/customers/me/payment-methods': typeof StoreCustomersListPaymentMethodsRes
+  'POST /store/customers/password-reset': typeof StoreCustomersRes
+  'POST /store/customers/password-token': typeof Unknown
+}
+
+export const customersRoutes: CustomersRoutes = {
   'GET /admin/customer-groups': AdminCustomerGroupsListRes,
   'POST /admin/customer-groups': AdminCustomerGroupsRes,
   'DELETE /admin/customer-groups/:id': DeleteResponse,
@@ -39,4 +69,4 @@ export const customersRoutes = {
   'GET /store/customers/me/payment-methods': StoreCustomersListPaymentMethodsRes,
   'POST /store/customers/password-reset': StoreCustomersRes,
   'POST /store/customers/password-token': Unknown,
-} as const satisfies RouteTable
+}

@@ -1,8 +1,21 @@
 import { DeleteResponse } from '../../../core/schemas.js'
 import { PaymentCollectionRes, PaymentSessionRes } from '../../../modules/payment-collections/contract.js'
-import type { RouteTable } from '../client.js'
 
-export const paymentCollectionsRoutes = {
+/** The schemas by name, so that declarations stay small. */
+export type PaymentCollectionsRoutes = {
+  'DELETE /admin/payment-collections/:id': typeof DeleteResponse
+  'GET /admin/payment-collections/:id': typeof PaymentCollectionRes
+  'POST /admin/payment-collections/:id': typeof PaymentCollectionRes
+  'POST /admin/payment-collections/:id/authorize': typeof PaymentCollectionRes
+  'GET /store/payment-collections/:id': typeof PaymentCollectionRes
+  'POST /store/payment-collections/:id/sessions': typeof PaymentCollectionRes
+  'POST /store/payment-collections/:id/sessions/:session_id': typeof PaymentSessionRes
+  'POST /store/payment-collections/:id/sessions/:session_id/authorize': typeof PaymentSessionRes
+  'POST /store/payment-collections/:id/sessions/batch': typeof PaymentCollectionRes
+  'POST /store/payment-collections/:id/sessions/batch/authorize': typeof PaymentCollectionRes
+}
+
+export const paymentCollectionsRoutes: PaymentCollectionsRoutes = {
   'DELETE /admin/payment-collections/:id': DeleteResponse,
   'GET /admin/payment-collections/:id': PaymentCollectionRes,
   'POST /admin/payment-collections/:id': PaymentCollectionRes,
@@ -13,4 +26,4 @@ export const paymentCollectionsRoutes = {
   'POST /store/payment-collections/:id/sessions/:session_id/authorize': PaymentSessionRes,
   'POST /store/payment-collections/:id/sessions/batch': PaymentCollectionRes,
   'POST /store/payment-collections/:id/sessions/batch/authorize': PaymentCollectionRes,
-} as const satisfies RouteTable
+}

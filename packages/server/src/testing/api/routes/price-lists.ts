@@ -5,9 +5,23 @@ import {
   AdminPriceListRes,
   AdminPriceListsListRes,
 } from '../../../modules/price-lists/contract.js'
-import type { RouteTable } from '../client.js'
 
-export const priceListsRoutes = {
+/** The schemas by name, so that declarations stay small. */
+export type PriceListsRoutes = {
+  'GET /admin/price-lists': typeof AdminPriceListsListRes
+  'POST /admin/price-lists': typeof AdminPriceListRes
+  'DELETE /admin/price-lists/:id': typeof DeleteResponse
+  'GET /admin/price-lists/:id': typeof AdminPriceListRes
+  'POST /admin/price-lists/:id': typeof AdminPriceListRes
+  'DELETE /admin/price-lists/:id/prices/batch': typeof AdminPriceListDeleteBatchRes
+  'POST /admin/price-lists/:id/prices/batch': typeof AdminPriceListRes
+  'GET /admin/price-lists/:id/products': typeof ProductsListRes
+  'DELETE /admin/price-lists/:id/products/:product_id/prices': typeof AdminPriceListDeleteBatchRes
+  'DELETE /admin/price-lists/:id/products/prices/batch': typeof AdminPriceListDeleteBatchRes
+  'DELETE /admin/price-lists/:id/variants/:variant_id/prices': typeof AdminPriceListDeleteBatchRes
+}
+
+export const priceListsRoutes: PriceListsRoutes = {
   'GET /admin/price-lists': AdminPriceListsListRes,
   'POST /admin/price-lists': AdminPriceListRes,
   'DELETE /admin/price-lists/:id': DeleteResponse,
@@ -19,4 +33,4 @@ export const priceListsRoutes = {
   'DELETE /admin/price-lists/:id/products/:product_id/prices': AdminPriceListDeleteBatchRes,
   'DELETE /admin/price-lists/:id/products/prices/batch': AdminPriceListDeleteBatchRes,
   'DELETE /admin/price-lists/:id/variants/:variant_id/prices': AdminPriceListDeleteBatchRes,
-} as const satisfies RouteTable
+}

@@ -6,9 +6,23 @@ import {
   AdminShippingProfilesListRes,
   StoreShippingOptionsListRes,
 } from '../../../modules/shipping/contract.js'
-import type { RouteTable } from '../client.js'
 
-export const shippingRoutes = {
+/** The schemas by name, so that declarations stay small. */
+export type ShippingRoutes = {
+  'GET /admin/shipping-options': typeof AdminShippingOptionsListRes
+  'POST /admin/shipping-options': typeof AdminShippingOptionRes
+  'DELETE /admin/shipping-options/:option_id': typeof DeleteResponse
+  'GET /admin/shipping-options/:option_id': typeof AdminShippingOptionRes
+  'POST /admin/shipping-options/:option_id': typeof AdminShippingOptionRes
+  'GET /admin/shipping-profiles': typeof AdminShippingProfilesListRes
+  'POST /admin/shipping-profiles': typeof AdminShippingProfileRes
+  'DELETE /admin/shipping-profiles/:profile_id': typeof DeleteResponse
+  'GET /admin/shipping-profiles/:profile_id': typeof AdminShippingProfileRes
+  'POST /admin/shipping-profiles/:profile_id': typeof AdminShippingProfileRes
+  'GET /store/shipping-options': typeof StoreShippingOptionsListRes
+}
+
+export const shippingRoutes: ShippingRoutes = {
   'GET /admin/shipping-options': AdminShippingOptionsListRes,
   'POST /admin/shipping-options': AdminShippingOptionRes,
   'DELETE /admin/shipping-options/:option_id': DeleteResponse,
@@ -20,4 +34,4 @@ export const shippingRoutes = {
   'GET /admin/shipping-profiles/:profile_id': AdminShippingProfileRes,
   'POST /admin/shipping-profiles/:profile_id': AdminShippingProfileRes,
   'GET /store/shipping-options': StoreShippingOptionsListRes,
-} as const satisfies RouteTable
+}

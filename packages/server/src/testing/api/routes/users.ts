@@ -6,9 +6,29 @@ import {
   AdminUserRes,
   AdminUsersListRes,
 } from '../../../modules/users/contract.js'
-import { Unknown, type RouteTable } from '../client.js'
+import { Unknown } from '../client.js'
 
-export const usersRoutes = {
+/** The schemas by name, so that declarations stay small. */
+export type UsersRoutes = {
+  'DELETE /admin/auth': typeof Unknown
+  'GET /admin/auth': typeof AdminAuthRes
+  'POST /admin/auth': typeof AdminAuthRes
+  'POST /admin/auth/token': typeof AdminBearerAuthRes
+  'GET /admin/invites': typeof AdminListInvitesRes
+  'POST /admin/invites': typeof Unknown
+  'DELETE /admin/invites/:id': typeof DeleteResponse
+  'POST /admin/invites/:id/resend': typeof Unknown
+  'POST /admin/invites/accept': typeof Unknown
+  'GET /admin/users': typeof AdminUsersListRes
+  'POST /admin/users': typeof AdminUserRes
+  'DELETE /admin/users/:id': typeof DeleteResponse
+  'GET /admin/users/:id': typeof AdminUserRes
+  'POST /admin/users/:id': typeof AdminUserRes
+  'POST /admin/users/password-token': typeof Unknown
+  'POST /admin/users/reset-password': typeof AdminUserRes
+}
+
+export const usersRoutes: UsersRoutes = {
   'DELETE /admin/auth': Unknown,
   'GET /admin/auth': AdminAuthRes,
   'POST /admin/auth': AdminAuthRes,
@@ -25,4 +45,4 @@ export const usersRoutes = {
   'POST /admin/users/:id': AdminUserRes,
   'POST /admin/users/password-token': Unknown,
   'POST /admin/users/reset-password': AdminUserRes,
-} as const satisfies RouteTable
+}
