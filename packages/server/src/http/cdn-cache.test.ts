@@ -8,6 +8,7 @@ import { makeCategory, makeCollection, makeProduct } from '../testing/factories/
 import { makeRegion } from '../testing/factories/regions.js'
 import { customerHeaders, makeCustomer } from '../testing/factories/customers.js'
 import { asAdmin } from '../testing/factories/users.js'
+import { storeApi } from '../testing/api/index.js'
 import { useTestApp } from '../testing/test-app.js'
 import { etagOf, matchesIfNoneMatch, surrogateKeys } from './cdn-cache.js'
 
@@ -53,7 +54,7 @@ const ctx = useTestApp({
   cdnPurgeToken: 'purge-secret',
 })
 
-const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers })
+const { get } = storeApi(ctx)
 
 describe('catalogue answers a CDN can keep', () => {
   it('carry an ETag, public Cache-Control and the surrogate keys of what they hold', async () => {
@@ -91,9 +92,9 @@ describe('catalogue answers a CDN can keep', () => {
     const first = await get(url)
     const etag = String(first.headers.etag)
 
-    const again = await get(url, { 'if-none-match': etag })
-    const weak = await get(url, { 'if-none-match': `"other", W/${etag}` })
-    const stale = await get(url, { 'if-none-match': '"not-this-one"' })
+    const again = await get(url, { headers: { 'if-none-match': etag } })
+    const weak = await get(url, { headers: { 'if-none-match': `"other", W/${etag}` } })
+    const stale = await get(url, { headers: { 'if-none-match': '"not-this-one"' } })
 
     expect(again.statusCode).toBe(304)
     expect(again.headers['x-cache']).toBe('hit')
@@ -105,7 +106,7 @@ describe('catalogue answers a CDN can keep', () => {
 
     // A first request that already revalidates (the same body under another URL): answered 304 on
     // a micro-cache miss, and that 304 is not what the micro-cache keeps.
-    const revalidated = await get(`${url}/`, { 'if-none-match': etag })
+    const revalidated = await get(`${url}/`, { headers: { 'if-none-match': etag } })
     const next = await get(`${url}/`)
     expect(revalidated.statusCode).toBe(304)
     expect(revalidated.headers['x-cache']).toBe('miss')
@@ -120,7 +121,7 @@ describe('catalogue answers a CDN can keep', () => {
     const before = String((await get(url)).headers.etag)
 
     await ctx.app.inject({ method: 'POST', url: `/admin/products/${product.id}`, headers, payload: { title: 'New' } })
-    const after = await get(url, { 'if-none-match': before })
+    const after = await get(url, { headers: { 'if-none-match': before } })
 
     expect(after.statusCode).toBe(200)
     expect(after.headers.etag).not.toBe(before)
@@ -131,7 +132,7 @@ describe('catalogue answers a CDN can keep', () => {
     const customer = await makeCustomer(ctx.app.db)
     const auth = await customerHeaders(customer.id)
 
-    const signedIn = await get(`/store/products/${product.id}`, auth)
+    const signedIn = await get(`/store/products/${product.id}`, { headers: auth })
     const region = await makeRegion(ctx.app.db)
     const cart = await ctx.app.inject({ method: 'POST', url: '/store/carts', payload: { region_id: region.id } })
     const readCart = await get(`/store/carts/${cart.json().cart.id}`)

@@ -6,6 +6,7 @@ import { makeProduct } from '../testing/factories/catalog.js'
 import { customerHeaders, makeCustomer } from '../testing/factories/customers.js'
 import { makePublishableKey } from '../testing/factories/sales-channels.js'
 import { asAdmin } from '../testing/factories/users.js'
+import { storeApi } from '../testing/api/index.js'
 import { buildTestApp, useTestApp } from '../testing/test-app.js'
 import {
   CacheInvalidationChannel,
@@ -20,12 +21,10 @@ import { redisUnreachable, testRedisUrl } from '../testing/redis.js'
 const TTL_MS = 60_000
 const ctx = useTestApp({ storeCacheTtlMs: TTL_MS })
 
-function get(url: string, headers: Record<string, string> = {}) {
-  return ctx.app.inject({ method: 'GET', url, headers })
-}
+const { get } = storeApi(ctx)
 
 /** A product of its own, so each test reads a URL no other test has cached. */
-async function productUrl(): Promise<{ id: string; url: string }> {
+async function productUrl(): Promise<{ id: string; url: `/store/products/${string}` }> {
   const product = await makeProduct(ctx.app.db)
   return { id: product.id, url: `/store/products/${product.id}` }
 }
@@ -56,12 +55,14 @@ describe('the storefront cache', () => {
     const keyB = await makePublishableKey(ctx.app.db)
     const withKey = (key: string) => ({ [PUBLISHABLE_KEY_HEADER]: key })
 
-    expect((await get(url, withKey(keyA.id))).headers['x-cache']).toBe('miss')
-    expect((await get(url, withKey(keyB.id))).headers['x-cache']).toBe('miss')
+    expect((await get(url, { headers: withKey(keyA.id) })).headers['x-cache']).toBe('miss')
+    expect((await get(url, { headers: withKey(keyB.id) })).headers['x-cache']).toBe('miss')
     expect((await get(url)).headers['x-cache']).toBe('miss')
     expect((await get(`/store/products?id=${id}`)).headers['x-cache']).toBe('miss')
-    expect((await get(url, { ...withKey(keyA.id), 'accept-language': 'fr' })).headers['x-cache']).toBe('hit')
-    expect((await get(url, withKey(keyB.id))).headers['x-cache']).toBe('hit')
+    expect((await get(url, { headers: { ...withKey(keyA.id), 'accept-language': 'fr' } })).headers['x-cache']).toBe(
+      'hit',
+    )
+    expect((await get(url, { headers: withKey(keyB.id) })).headers['x-cache']).toBe('hit')
   })
 
   it('bypasses requests that may carry a customer: a session cookie or an Authorization header', async () => {
@@ -69,9 +70,9 @@ describe('the storefront cache', () => {
     await get(url)
     const customer = await makeCustomer(ctx.app.db)
 
-    const bearer = await get(url, await customerHeaders(customer.id))
-    const cookie = await get(url, { cookie: 'connect.sid=anything; theme=dark' })
-    const otherCookie = await get(url, { cookie: 'theme=dark' })
+    const bearer = await get(url, { headers: await customerHeaders(customer.id) })
+    const cookie = await get(url, { headers: { cookie: 'connect.sid=anything; theme=dark' } })
+    const otherCookie = await get(url, { headers: { cookie: 'theme=dark' } })
 
     expect(bearer.statusCode).toBe(200)
     expect(bearer.headers['x-cache']).toBeUndefined()
@@ -95,8 +96,8 @@ describe('the storefront cache', () => {
     const { url } = await productUrl()
     const headers = { [PUBLISHABLE_KEY_HEADER]: 'pk_unknown' }
 
-    expect((await get(url, headers)).statusCode).toBe(400)
-    const again = await get(url, headers)
+    expect((await get(url, { headers })).statusCode).toBe(400)
+    const again = await get(url, { headers })
 
     expect(again.statusCode).toBe(400)
     expect(again.headers['x-cache']).toBe('miss')

@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-db.js'
 import { buildTestApp, testConfig } from '../testing/test-app.js'
 import { DEMO_PRODUCTS } from './demo-catalog.js'
 import { hasStaff, readDemoLogin, seedDemoStore } from './demo.js'
+import { storeApi, type Api } from '../testing/api/index.js'
 
 interface Variant {
   id: string
@@ -47,6 +48,7 @@ let config: Config
 let database: TestDatabase
 let app: FastifyInstance
 let key: string
+let shop: Api
 let regions: Region[]
 
 beforeAll(async () => {
@@ -55,9 +57,10 @@ beforeAll(async () => {
   config = testConfig({ dataDir, featureFlags: { ...base.featureFlags, product_categories: true } })
   database = await createTestDatabase()
   const login = await seedDemoStore(database.db, config, { progress: false })
-  key = login.publishableKey!
   app = await buildTestApp(database, config)
-  regions = (await get('/store/regions')).json().regions
+  key = login.publishableKey!
+  shop = storeApi(() => app, { publishableKey: key })
+  regions = (await shop.get('/store/regions')).json().regions
 })
 
 afterAll(async () => {
@@ -66,16 +69,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-function get(url: string) {
-  return app.inject({ method: 'GET', url, headers: { 'x-publishable-api-key': key } })
-}
-
 function regionNamed(name: string): Region {
   return regions.find((row) => row.name === name)!
 }
 
-async function productsIn(region: Region): Promise<Product[]> {
-  const res = await get(`/store/products?region_id=${region.id}&limit=100`)
+async function productsIn(region: Region) {
+  const res = await shop.get(`/store/products?region_id=${region.id}&limit=100`)
   expect(res.statusCode).toBe(200)
   return res.json().products
 }
@@ -100,7 +99,7 @@ describe('seedDemoStore', () => {
   })
 
   it('gives the T-shirt a Size × Color matrix with SKUs, stock and USD and EUR prices', async () => {
-    const [tee] = (await get('/store/products?handle=classic-t-shirt')).json().products as Product[]
+    const [tee] = (await shop.get('/store/products?handle=classic-t-shirt')).json().products as Product[]
     expect(tee.options.map((option) => option.title)).toEqual(['Size', 'Color'])
     expect(tee.variants).toHaveLength(12)
     expect(tee).toMatchObject({
@@ -114,7 +113,7 @@ describe('seedDemoStore', () => {
       ['eur', 2500],
       ['usd', 2700],
     ])
-    const lookup = await get(`/store/variants/${variant.id}`)
+    const lookup = await shop.get(`/store/variants/${variant.id}`)
     expect(lookup.json().variant).toMatchObject({ inventory_quantity: expect.any(Number), manage_inventory: true })
   })
 
@@ -124,10 +123,10 @@ describe('seedDemoStore', () => {
     expect(files).toHaveLength(DEMO_PRODUCTS.reduce((sum, item) => sum + item.images.length, 0))
     for (const item of products) {
       expect(item.thumbnail).toBe(item.images[0].url)
-      expect(item.thumbnail.startsWith(`${config.publicUrl}/uploads/`)).toBe(true)
+      expect(item.thumbnail!.startsWith(`${config.publicUrl}/uploads/`)).toBe(true)
     }
     const mug = products.find((item) => item.handle === 'stoneware-mug')!
-    const picture = await app.inject({ method: 'GET', url: new URL(mug.thumbnail).pathname })
+    const picture = await app.inject({ method: 'GET', url: new URL(mug.thumbnail!).pathname })
     expect(picture.statusCode).toBe(200)
     expect(picture.headers['content-type']).toContain('image/svg+xml')
     expect(picture.body).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/)
@@ -136,7 +135,7 @@ describe('seedDemoStore', () => {
 
   it('offers Standard, Express and a return option in each region, in its currency', async () => {
     for (const region of regions) {
-      const outbound = (await get(`/store/shipping-options?region_id=${region.id}&is_return=false`)).json()
+      const outbound = (await shop.get(`/store/shipping-options?region_id=${region.id}&is_return=false`)).json()
       const byName = Object.fromEntries(
         (outbound.shipping_options as { name: string; amount: number; provider_id: string }[]).map((option) => [
           option.name,
@@ -145,13 +144,13 @@ describe('seedDemoStore', () => {
       )
       expect(byName['Standard Shipping']).toMatchObject({ provider_id: 'manual' })
       expect(byName['Express Shipping'].amount).toBeGreaterThan(byName['Standard Shipping'].amount)
-      const returns = (await get(`/store/shipping-options?region_id=${region.id}&is_return=true`)).json()
+      const returns = (await shop.get(`/store/shipping-options?region_id=${region.id}&is_return=true`)).json()
       expect(returns.shipping_options.map((option: { name: string }) => option.name)).toEqual(['Free Return'])
     }
     expect(
-      (await get(`/store/shipping-options?region_id=${regionNamed('North America').id}&is_return=false`))
+      (await shop.get(`/store/shipping-options?region_id=${regionNamed('North America').id}&is_return=false`))
         .json()
-        .shipping_options.find((option: { name: string }) => option.name === 'Standard Shipping').amount,
+        .shipping_options.find((option: { name: string }) => option.name === 'Standard Shipping')!.amount,
     ).toBe(500)
   })
 
@@ -161,7 +160,7 @@ describe('seedDemoStore', () => {
     const mug = products.find((item) => item.handle === 'stoneware-mug')!
     const giftCard = products.find((item) => item.is_giftcard)!
     const names = async (productId: string) =>
-      (await get(`/store/shipping-options?region_id=${region}&product_ids=${productId}&is_return=false`))
+      (await shop.get(`/store/shipping-options?region_id=${region}&product_ids=${productId}&is_return=false`))
         .json()
         .shipping_options.map((option: { name: string }) => option.name)
         .sort()
@@ -175,7 +174,7 @@ describe('seedDemoStore', () => {
     const hoodie = products.find((item) => item.handle === 'everyday-hoodie')!
     const variant = hoodie.variants.find((row) => row.title === 'M / Navy')!
 
-    const res = await get(`/store/variants/${variant.id}?region_id=${europe.id}`)
+    const res = await shop.get(`/store/variants/${variant.id}?region_id=${europe.id}`)
 
     expect(res.statusCode).toBe(200)
     expect(res.json().variant).toMatchObject({
@@ -190,13 +189,15 @@ describe('seedDemoStore', () => {
   })
 
   it('files products under a category tree and two collections', async () => {
-    const tree = (await get('/store/product-categories?parent_category_id=null&include_descendants_tree=true')).json()
+    const tree = (
+      await shop.get('/store/product-categories?parent_category_id=null&include_descendants_tree=true')
+    ).json()
     const clothing = tree.product_categories.find((row: { handle: string }) => row.handle === 'clothing')
-    expect(clothing.category_children.map((row: { name: string }) => row.name).sort()).toEqual(['Bottoms', 'Tops'])
-    const tops = clothing.category_children.find((row: { name: string }) => row.name === 'Tops')
-    const inTops = (await get(`/store/products?category_id[]=${tops.id}`)).json().products as Product[]
+    expect(clothing!.category_children.map((row: { name: string }) => row.name).sort()).toEqual(['Bottoms', 'Tops'])
+    const tops = clothing!.category_children.find((row: { name: string }) => row.name === 'Tops')
+    const inTops = (await shop.get(`/store/products?category_id[]=${tops!.id}`)).json().products as Product[]
     expect(inTops.map((item) => item.handle).sort()).toEqual(['classic-t-shirt', 'everyday-hoodie'])
-    const collections = (await get('/store/collections')).json()
+    const collections = (await shop.get('/store/collections')).json()
     expect(collections.collections.map((row: { title: string }) => row.title).sort()).toEqual([
       'Everyday Essentials',
       'Home & Desk',

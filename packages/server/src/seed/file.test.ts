@@ -10,6 +10,7 @@ import { region } from '../modules/regions/schema.js'
 import { publishableApiKey, salesChannel } from '../modules/sales-channels/schema.js'
 import { shippingOption } from '../modules/shipping/schema.js'
 import { user } from '../modules/users/schema.js'
+import { storeApi } from '../testing/api/index.js'
 import { testConfig, useTestApp } from '../testing/test-app.js'
 import { describeCreated, SeedFileError, seedFromFile, type SeedFileResult } from './file.js'
 
@@ -46,9 +47,7 @@ async function rowCounts(): Promise<Record<string, number>> {
   return counts
 }
 
-function get(url: string) {
-  return ctx.app.inject({ method: 'GET', url })
-}
+const { get, post } = storeApi(ctx)
 
 describe('seedFromFile with the v1 sample file', () => {
   let result: SeedFileResult
@@ -95,7 +94,7 @@ describe('seedFromFile with the v1 sample file', () => {
     expect(collection).toMatchObject({ title: 'Medusa Merch', handle: 'medusa-merch' })
     expect((await get('/store/products/prod_medusa_coffee_mug')).json().product.title).toBe('Medusa Coffee Mug')
     const pants = (await get('/store/products?category_id[]=pcat_pants')).json().products
-    expect(pants.map((row: { handle: string }) => row.handle).sort()).toEqual(['shorts', 'sweatpants'])
+    expect(pants.map((row: { handle: string | null }) => row.handle).sort()).toEqual(['shorts', 'sweatpants'])
     const category = (await get('/store/product-categories/pcat_shirts')).json().product_category
     expect(category).toMatchObject({ name: 'Shirts', parent_category_id: 'pcat_clothing' })
   })
@@ -106,7 +105,7 @@ describe('seedFromFile with the v1 sample file', () => {
     const na = regions.find((row) => row.name === 'NA')!.id
     const listed = (await get(`/store/products?region_id=${eu}&limit=100`)).json()
     expect(listed.count).toBe(6)
-    const byHandle = Object.fromEntries(listed.products.map((row: { handle: string }) => [row.handle, row])) as Record<
+    const byHandle = Object.fromEntries(listed.products.map((row) => [row.handle, row])) as Record<
       string,
       { variants: { title: string; calculated_price: number }[]; collection: unknown }
     >
@@ -135,18 +134,10 @@ describe('seedFromFile with the v1 sample file', () => {
   })
 
   it('creates a user who can log in and a key scoped to the default channel', async () => {
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/admin/auth/token',
-      payload: { email: 'admin@medusa-test.com', password: 'supersecret' },
-    })
+    const login = await post('/admin/auth/token', { email: 'admin@medusa-test.com', password: 'supersecret' })
     expect(login.statusCode).toBe(200)
     const [key] = await ctx.database.db.select().from(publishableApiKey)
-    const products = await ctx.app.inject({
-      method: 'GET',
-      url: '/store/products',
-      headers: { 'x-publishable-api-key': key.id },
-    })
+    const products = await storeApi(ctx, { publishableKey: key }).get('/store/products')
     expect(products.json().count).toBe(6)
   })
 

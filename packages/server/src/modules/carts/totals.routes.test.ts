@@ -6,6 +6,7 @@ import { makeProduct, makeProductType } from '../../testing/factories/catalog.js
 import { makeRegion } from '../../testing/factories/regions.js'
 import { makeShippingOption } from '../../testing/factories/shipping.js'
 import { makeTaxRate } from '../../testing/factories/tax.js'
+import { storeApi } from '../../testing/api/index.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { ensureStore } from '../store/service.js'
 import { currency } from '../store/schema.js'
@@ -15,19 +16,18 @@ import { currency } from '../store/schema.js'
 const ctx = useTestApp({ featureFlags: { tax_inclusive_pricing: true } as FeatureFlags })
 const db = () => ctx.app.db
 
-async function post(url: string, payload?: object) {
-  const res = await ctx.app.inject({ method: 'POST', url, payload })
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json().cart
-}
+const { post } = storeApi(ctx)
 
 /** A cart with these lines and one shipping method, built through the API. */
 async function checkout(regionId: string, lines: { variantId: string; quantity: number }[], optionId: string) {
-  const cart = await post('/store/carts', {
+  const created = await post('/store/carts', {
     region_id: regionId,
     items: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
   })
-  return post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
+  expect(created.statusCode, created.body).toBe(200)
+  const shipped = await post(`/store/carts/${created.json().cart.id}/shipping-methods`, { option_id: optionId })
+  expect(shipped.statusCode, shipped.body).toBe(200)
+  return shipped.json().cart
 }
 
 const lineTotals = (item: Record<string, unknown>) => ({

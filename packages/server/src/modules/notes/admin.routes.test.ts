@@ -2,23 +2,17 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { outbox } from '../../events/schema.js'
 import { adminHeaders, asAdmin, makeUser } from '../../testing/factories/users.js'
+import { adminApi } from '../../testing/api/index.js'
 import { useTestApp } from '../../testing/test-app.js'
 
 const ctx = useTestApp()
 
 type Headers = Record<string, string>
-const create = (headers: Headers, payload: object) =>
-  ctx.app.inject({ method: 'POST', url: '/admin/notes', headers, payload })
-const list = (headers: Headers, query = '') => ctx.app.inject({ method: 'GET', url: `/admin/notes${query}`, headers })
-const get = (headers: Headers, id: string) => ctx.app.inject({ method: 'GET', url: `/admin/notes/${id}`, headers })
-const update = (headers: Headers, id: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url: `/admin/notes/${id}`, headers, payload })
-const remove = (headers: Headers, id: string) =>
-  ctx.app.inject({ method: 'DELETE', url: `/admin/notes/${id}`, headers })
+const as = (headers: Headers) => adminApi(ctx, { headers })
 
 let sequence = 0
 async function noteOn(headers: Headers, resourceId: string, value = `note ${++sequence}`) {
-  const res = await create(headers, { resource_id: resourceId, resource_type: 'order', value })
+  const res = await as(headers).post('/admin/notes', { resource_id: resourceId, resource_type: 'order', value })
   expect(res.statusCode).toBe(200)
   return res.json().note as { id: string; value: string; author_id: string }
 }
@@ -26,7 +20,7 @@ async function noteOn(headers: Headers, resourceId: string, value = `note ${++se
 describe('POST /admin/notes', () => {
   it('writes a note by the logged-in user and records note.created', async () => {
     const { user, headers } = await asAdmin(ctx.app.db)
-    const res = await create(headers, {
+    const res = await as(headers).post('/admin/notes', {
       resource_id: 'order_create_1',
       resource_type: 'order',
       value: 'Called the shopper',
@@ -60,10 +54,10 @@ describe('POST /admin/notes', () => {
       [{ ...valid, author_id: 'usr_forged' }, 'author_id'],
     ]
     for (const [payload, field] of cases) {
-      const res = await create(headers, payload)
+      const res = await as(headers).post('/admin/notes', payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
-      expect(res.json().type).toBe('invalid_data')
-      expect(res.json().message).toContain(field)
+      expect(res.error().type).toBe('invalid_data')
+      expect(res.error().message).toContain(field)
     }
   })
 })
@@ -77,7 +71,7 @@ describe('GET /admin/notes', () => {
     const c = await noteOn(first.headers, 'order_list_1', 'third')
     await noteOn(first.headers, 'order_list_other')
 
-    const res = await list(first.headers, '?resource_id=order_list_1')
+    const res = await as(first.headers).get('/admin/notes?resource_id=order_list_1')
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body).toMatchObject({ count: 3, offset: 0, limit: 50 })
@@ -86,11 +80,11 @@ describe('GET /admin/notes', () => {
     expect(body.notes[1].author).not.toHaveProperty('password_hash')
     expect(body.notes[1].author).not.toHaveProperty('token_version')
 
-    const page = (await list(first.headers, '?resource_id=order_list_1&limit=1&offset=1')).json()
+    const page = (await as(first.headers).get('/admin/notes?resource_id=order_list_1&limit=1&offset=1')).json()
     expect(page).toMatchObject({ count: 3, offset: 1, limit: 1 })
     expect(page.notes.map((n: { id: string }) => n.id)).toEqual([b.id])
 
-    const all = (await list(first.headers, '?limit=1000')).json()
+    const all = (await as(first.headers).get('/admin/notes?limit=1000')).json()
     expect(all.count).toBeGreaterThanOrEqual(4)
   })
 
@@ -98,9 +92,9 @@ describe('GET /admin/notes', () => {
     const { headers } = await asAdmin(ctx.app.db)
     const writer = await makeUser(ctx.app.db)
     const note = await noteOn(await adminHeaders(writer.id), 'order_gone_author')
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/admin/users/${writer.id}`, headers })
+    const deleted = await as(headers).del(`/admin/users/${writer.id}`)
     expect(deleted.statusCode).toBe(200)
-    const read = (await get(headers, note.id)).json().note
+    const read = (await as(headers).get(`/admin/notes/${note.id}`)).json().note
     expect(read).toMatchObject({ author_id: writer.id, author: null })
   })
 
@@ -112,9 +106,9 @@ describe('GET /admin/notes', () => {
       ['?resource_id=', 'resource_id'],
       ['?resource_type=order', 'resource_type'],
     ]) {
-      const res = await list(headers, query)
+      const res = await as(headers).get(`/admin/notes${query}`)
       expect(res.statusCode, query).toBe(400)
-      expect(res.json().message, query).toContain(field)
+      expect(res.error().message, query).toContain(field)
     }
   })
 })
@@ -124,28 +118,31 @@ describe('GET/POST/DELETE /admin/notes/:id', () => {
     const { user, headers } = await asAdmin(ctx.app.db)
     const note = await noteOn(headers, 'order_edit_1', 'before')
 
-    const read = await get(headers, note.id)
+    const read = await as(headers).get(`/admin/notes/${note.id}`)
     expect(read.statusCode).toBe(200)
     expect(read.json().note).toMatchObject({ id: note.id, value: 'before', author: { id: user.id } })
 
-    const edited = await update(headers, note.id, { value: 'after' })
+    const edited = await as(headers).post(`/admin/notes/${note.id}`, { value: 'after' })
     expect(edited.statusCode).toBe(200)
     expect(edited.json().note).toMatchObject({ id: note.id, value: 'after', author_id: user.id })
-    expect((await get(headers, note.id)).json().note.value).toBe('after')
+    expect((await as(headers).get(`/admin/notes/${note.id}`)).json().note.value).toBe('after')
 
-    const deleted = await remove(headers, note.id)
+    const deleted = await as(headers).del(`/admin/notes/${note.id}`)
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json()).toEqual({ id: note.id, object: 'note', deleted: true })
 
-    expect((await get(headers, note.id)).statusCode).toBe(404)
-    expect((await update(headers, note.id, { value: 'again' })).statusCode).toBe(404)
-    expect((await remove(headers, note.id)).statusCode).toBe(404)
-    expect((await list(headers, '?resource_id=order_edit_1')).json()).toMatchObject({ notes: [], count: 0 })
+    expect((await as(headers).get(`/admin/notes/${note.id}`)).statusCode).toBe(404)
+    expect((await as(headers).post(`/admin/notes/${note.id}`, { value: 'again' })).statusCode).toBe(404)
+    expect((await as(headers).del(`/admin/notes/${note.id}`)).statusCode).toBe(404)
+    expect((await as(headers).get('/admin/notes?resource_id=order_edit_1')).json()).toMatchObject({
+      notes: [],
+      count: 0,
+    })
   })
 
   it('is 404 in the envelope for an unknown note, 400 for a bad edit', async () => {
     const { headers } = await asAdmin(ctx.app.db)
-    const missing = await get(headers, 'note_missing')
+    const missing = await as(headers).get('/admin/notes/note_missing')
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({ type: 'not_found', message: 'Note with id note_missing was not found' })
 
@@ -155,17 +152,19 @@ describe('GET/POST/DELETE /admin/notes/:id', () => {
       [{}, 'value'],
       [{ value: 'ok', resource_id: 'other' }, 'resource_id'],
     ] as const) {
-      const res = await update(headers, note.id, payload)
+      const res = await as(headers).post(`/admin/notes/${note.id}`, payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
-      expect(res.json().message).toContain(field)
+      expect(res.error().message).toContain(field)
     }
   })
 
   it('needs a logged-in user', async () => {
-    expect((await list({})).statusCode).toBe(401)
-    expect((await create({}, { resource_id: 'a', resource_type: 'order', value: 'x' })).statusCode).toBe(401)
-    expect((await get({}, 'note_x')).statusCode).toBe(401)
-    expect((await update({}, 'note_x', { value: 'x' })).statusCode).toBe(401)
-    expect((await remove({}, 'note_x')).statusCode).toBe(401)
+    expect((await as({}).get('/admin/notes')).statusCode).toBe(401)
+    expect(
+      (await as({}).post('/admin/notes', { resource_id: 'a', resource_type: 'order', value: 'x' })).statusCode,
+    ).toBe(401)
+    expect((await as({}).get('/admin/notes/note_x')).statusCode).toBe(401)
+    expect((await as({}).post('/admin/notes/note_x', { value: 'x' })).statusCode).toBe(401)
+    expect((await as({}).del('/admin/notes/note_x')).statusCode).toBe(401)
   })
 })

@@ -1,32 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateId } from '../../db/ids.js'
 import { outbox } from '../../events/schema.js'
 import { makeSalesChannel } from '../../testing/factories/sales-channels.js'
-import { asAdmin } from '../../testing/factories/users.js'
+import { adminApi } from '../../testing/api/index.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { store } from '../store/schema.js'
 import { createSalesChannel, listSalesChannels, retrieveSalesChannel } from './service.js'
 
 const ctx = useTestApp()
-let headers: Record<string, string>
-
-beforeAll(async () => {
-  headers = (await asAdmin(ctx.app.db)).headers
-})
-
-function get(url: string) {
-  return ctx.app.inject({ method: 'GET', url, headers })
-}
-
-function post(url: string, payload: unknown) {
-  return ctx.app.inject({ method: 'POST', url, headers, payload: payload as object })
-}
-
-function del(url: string) {
-  return ctx.app.inject({ method: 'DELETE', url, headers })
-}
-
+const { get, post, del } = adminApi(ctx)
 async function eventsFor(id: string): Promise<string[]> {
   const rows = await ctx.app.db.select().from(outbox)
   return rows.filter((row) => row.data.id === id).map((row) => row.event_name)
@@ -68,13 +51,13 @@ describe('POST /admin/sales-channels', () => {
     for (const [payload, message] of cases) {
       const res = await post('/admin/sales-channels', payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
-      expect(res.json().type).toBe('invalid_data')
-      expect(res.json().message).toMatch(message)
+      expect(res.error().type).toBe('invalid_data')
+      expect(res.error().message).toMatch(message)
     }
   })
 
   it('needs an admin', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/admin/sales-channels', payload: { name: 'x' } })
+    const res = await post('/admin/sales-channels', { name: 'x' }, { auth: false })
     expect(res.statusCode).toBe(401)
   })
 })
@@ -128,11 +111,11 @@ describe('POST /admin/sales-channels/:id', () => {
     for (const [payload, message] of cases) {
       const res = await post(`/admin/sales-channels/${channel.id}`, payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
-      expect(res.json().message).toMatch(message)
+      expect(res.error().message).toMatch(message)
     }
     const unknown = await post('/admin/sales-channels/sc_unknown', { name: 'x' })
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json().type).toBe('not_found')
+    expect(unknown.error().type).toBe('not_found')
   })
 })
 
@@ -214,7 +197,8 @@ describe('GET /admin/sales-channels', () => {
     const tag = `F${Date.now()}`
     const kept = await makeSalesChannel(ctx.app.db, { name: `${tag} kept`, description: `${tag} desc` })
     const gone = await makeSalesChannel(ctx.app.db, { name: `${tag} gone`, deleted_at: new Date() })
-    const ids = (url: string) => get(url).then((res) => res.json().sales_channels.map((c: { id: string }) => c.id))
+    const ids = (url: `/admin/sales-channels?${string}`) =>
+      get(url).then((res) => res.json().sales_channels.map((c: { id: string }) => c.id))
 
     expect(await ids(`/admin/sales-channels?id=${kept.id}`)).toEqual([kept.id])
     expect(await ids(`/admin/sales-channels?id[]=${kept.id}&id[]=${gone.id}`)).toEqual([kept.id])
@@ -253,8 +237,8 @@ describe('GET /admin/sales-channels', () => {
     for (const [query, message] of cases) {
       const res = await get(`/admin/sales-channels?${query}`)
       expect(res.statusCode, query).toBe(400)
-      expect(res.json().type).toBe('invalid_data')
-      expect(res.json().message).toMatch(message)
+      expect(res.error().type).toBe('invalid_data')
+      expect(res.error().message).toMatch(message)
     }
   })
 })

@@ -6,7 +6,7 @@ import {
   makeShippingOption,
   makeShippingProfile,
 } from '../../testing/factories/shipping.js'
-import { asAdmin } from '../../testing/factories/users.js'
+import { adminApi } from '../../testing/api/index.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { fulfillmentProvider } from '../store/schema.js'
 import { deleteRegion } from '../regions/service.js'
@@ -14,14 +14,13 @@ import { ensureStore } from '../store/service.js'
 import type { ShippingProfileRow } from './profiles.js'
 
 const ctx = useTestApp()
-let headers: Record<string, string>
+const { get, post, del } = adminApi(ctx)
 let europe: RegionFixture
 let america: RegionFixture
 let defaultProfile: ShippingProfileRow
 
 beforeAll(async () => {
   await ensureStore(ctx.app.db)
-  headers = (await asAdmin(ctx.app.db)).headers
   await installCalculatingProvider(ctx.app, ctx.app.db)
   // A provider row a region may list although this server does not run it.
   await ctx.app.db.insert(fulfillmentProvider).values({ id: 'test-ship' }).onConflictDoNothing()
@@ -34,10 +33,6 @@ beforeAll(async () => {
   america = await makeRegion(ctx.app.db, { name: 'America', tax_rate: 0, automatic_taxes: false })
   defaultProfile = (await defaultProfiles(ctx.app.db)).default
 })
-
-const post = (url: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload })
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers })
 
 const validBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Standard',
@@ -183,14 +178,14 @@ describe('POST /admin/shipping-options', () => {
   it('answers 400 when the provider is not enabled in the region', async () => {
     const res = await post('/admin/shipping-options', validBody({ region_id: america.id, provider_id: 'test-calc' }))
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toMatch(/test-calc is not one of the region's fulfillment providers/)
+    expect(res.error().message).toMatch(/test-calc is not one of the region's fulfillment providers/)
   })
 
   it('answers 404 for an unknown or deleted region and an unknown or deleted profile', async () => {
     const gone = await makeRegion(ctx.app.db, { name: 'Gone' })
     await deleteRegion(ctx.app.db, gone.id)
     const deletedProfile = await makeShippingProfile(ctx.app.db)
-    await ctx.app.inject({ method: 'DELETE', url: `/admin/shipping-profiles/${deletedProfile.id}`, headers })
+    await del(`/admin/shipping-profiles/${deletedProfile.id}`)
 
     for (const body of [
       validBody({ region_id: 'reg_missing' }),
@@ -200,12 +195,12 @@ describe('POST /admin/shipping-options', () => {
     ]) {
       const res = await post('/admin/shipping-options', body)
       expect(res.statusCode).toBe(404)
-      expect(res.json().type).toBe('not_found')
+      expect(res.error().type).toBe('not_found')
     }
   })
 
   it('needs an admin', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/admin/shipping-options', payload: validBody() })
+    const res = await post('/admin/shipping-options', validBody(), { auth: false })
     expect(res.statusCode).toBe(401)
   })
 })
@@ -227,7 +222,7 @@ describe('GET /admin/shipping-options', () => {
       removed: await make('Removed list'),
       other: (await makeShippingOption(ctx.app.db, other.id, { name: 'Elsewhere list' })).id,
     }
-    await ctx.app.inject({ method: 'DELETE', url: `/admin/shipping-options/${ids.removed}`, headers })
+    await del(`/admin/shipping-options/${ids.removed}`)
   })
 
   const list = async (query: string) => {
@@ -299,7 +294,7 @@ describe('GET /admin/shipping-options', () => {
   ])('answers 400 for %s', async (query, message) => {
     const res = await get(`/admin/shipping-options?${query}`)
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toMatch(message)
+    expect(res.error().message).toMatch(message)
   })
 })
 
@@ -321,7 +316,7 @@ describe('GET /admin/shipping-options/:option_id', () => {
 
   it('answers 404 for an unknown or deleted option', async () => {
     const made = await makeShippingOption(ctx.app.db, europe.id)
-    await ctx.app.inject({ method: 'DELETE', url: `/admin/shipping-options/${made.id}`, headers })
+    await del(`/admin/shipping-options/${made.id}`)
     for (const id of ['so_missing', made.id]) {
       const res = await get(`/admin/shipping-options/${id}`)
       expect(res.statusCode).toBe(404)
@@ -398,7 +393,7 @@ describe('POST /admin/shipping-options/:option_id', () => {
 
     const noAmount = await post(`/admin/shipping-options/${made.id}`, { price_type: 'flat_rate', requirements: [] })
     expect(noAmount.statusCode).toBe(400)
-    expect(noAmount.json().message).toMatch(/must have an `amount`/)
+    expect(noAmount.error().message).toMatch(/must have an `amount`/)
 
     const flat = await post(`/admin/shipping-options/${made.id}`, {
       price_type: 'flat_rate',
@@ -446,7 +441,7 @@ describe('POST /admin/shipping-options/:option_id', () => {
     const made = await makeShippingOption(ctx.app.db, europe.id)
     const res = await post(`/admin/shipping-options/${made.id}`, body)
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toMatch(message)
+    expect(res.error().message).toMatch(message)
   })
 
   it('answers 400 for a requirement id that belongs to another option', async () => {
@@ -458,7 +453,7 @@ describe('POST /admin/shipping-options/:option_id', () => {
       requirements: [{ id: other.requirements[0].id, type: 'min_subtotal', amount: 5 }],
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toMatch(/is not a requirement of this option \(requirements\.0\.id\)/)
+    expect(res.error().message).toMatch(/is not a requirement of this option \(requirements\.0\.id\)/)
   })
 
   it('answers 404 for an unknown option', async () => {
@@ -471,7 +466,7 @@ describe('DELETE /admin/shipping-options/:option_id', () => {
   it('soft-deletes the option, and answers 200 again for a deleted or unknown id as v1 does', async () => {
     const made = await makeShippingOption(ctx.app.db, europe.id)
     for (const id of [made.id, made.id, 'so_missing']) {
-      const res = await ctx.app.inject({ method: 'DELETE', url: `/admin/shipping-options/${id}`, headers })
+      const res = await del(`/admin/shipping-options/${id}`)
       expect(res.statusCode).toBe(200)
       expect(res.json()).toEqual({ id, object: 'shipping-option', deleted: true })
     }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { makeProduct } from '../../testing/factories/catalog.js'
 import { makeRegion, type RegionFixture } from '../../testing/factories/regions.js'
 import { defaultProfiles, makeShippingOption, makeShippingProfile } from '../../testing/factories/shipping.js'
-import { asAdmin } from '../../testing/factories/users.js'
+import { adminApi } from '../../testing/api/index.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { product } from '../catalog/schema.js'
 import { ensureStore } from '../store/service.js'
@@ -11,21 +11,15 @@ import { ensureDefaultShippingProfiles, type ShippingProfileRow } from './profil
 import { shippingProfile } from './schema.js'
 
 const ctx = useTestApp()
-let headers: Record<string, string>
+const { get, post, del } = adminApi(ctx)
 let region: RegionFixture
 let defaults: { default: ShippingProfileRow; gift_card: ShippingProfileRow }
 
 beforeAll(async () => {
   await ensureStore(ctx.app.db)
-  headers = (await asAdmin(ctx.app.db)).headers
   region = await makeRegion(ctx.app.db)
   defaults = await defaultProfiles(ctx.app.db)
 })
-
-const post = (url: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload })
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers })
-const del = (url: string) => ctx.app.inject({ method: 'DELETE', url, headers })
 
 const profileOf = async (productId: string) => {
   const [row] = await ctx.app.db
@@ -81,7 +75,7 @@ describe('GET /admin/shipping-profiles', () => {
   })
 
   it('needs an admin', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/admin/shipping-profiles' })
+    const res = await get('/admin/shipping-profiles', { auth: false })
     expect(res.statusCode).toBe(401)
   })
 })
@@ -119,7 +113,7 @@ describe('POST /admin/shipping-profiles', () => {
   ])('answers %s with %i', async (_label, body, status, message) => {
     const res = await post('/admin/shipping-profiles', body)
     expect(res.statusCode).toBe(status)
-    expect(res.json().message).toMatch(message)
+    expect(res.error().message).toMatch(message)
   })
 })
 
@@ -193,7 +187,7 @@ describe('POST /admin/shipping-profiles/:profile_id', () => {
     const profile = await makeShippingProfile(ctx.app.db)
     const res = await post(`/admin/shipping-profiles/${profile.id}`, body)
     expect(res.statusCode).toBe(status)
-    expect(res.json().message).toMatch(message)
+    expect(res.error().message).toMatch(message)
   })
 
   it('leaves every product where it was when one product is unknown', async () => {

@@ -5,14 +5,14 @@ import type { Db } from '../../db/types.js'
 import { makeProduct, makeProductType } from '../../testing/factories/catalog.js'
 import { makeRegion, type RegionFixture } from '../../testing/factories/regions.js'
 import { makeTaxRate } from '../../testing/factories/tax.js'
-import { asAdmin } from '../../testing/factories/users.js'
+import { adminApi } from '../../testing/api/index.js'
 import { useTestApp } from '../../testing/test-app.js'
 import { product } from '../catalog/schema.js'
 import { shippingOption, shippingProfile } from '../shipping/schema.js'
 import { productTaxRate, taxRate } from './schema.js'
 
 const ctx = useTestApp()
-let headers: Record<string, string>
+const { get, post, del } = adminApi(ctx)
 let region: RegionFixture
 let otherRegion: RegionFixture
 
@@ -38,16 +38,9 @@ async function makeOption(db: Db, regionId: string) {
 }
 
 beforeAll(async () => {
-  headers = (await asAdmin(ctx.app.db)).headers
   region = await makeRegion(ctx.app.db, { tax_rate: 20 })
   otherRegion = await makeRegion(ctx.app.db, { tax_rate: 5 })
 })
-
-const post = (url: string, payload: unknown) =>
-  ctx.app.inject({ method: 'POST', url, headers, payload: payload as object })
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers })
-const del = (url: string, payload?: unknown) =>
-  ctx.app.inject({ method: 'DELETE', url, headers, ...(payload ? { payload: payload as object } : {}) })
 
 describe('POST /admin/tax-rates', () => {
   it('creates a rate with its links and answers the default fields', async () => {
@@ -112,8 +105,8 @@ describe('POST /admin/tax-rates', () => {
   ])('answers 400 naming the field for %j', async (body, message) => {
     const res = await post('/admin/tax-rates', body)
     expect(res.statusCode).toBe(400)
-    expect(res.json().type).toBe('invalid_data')
-    expect(res.json().message).toContain(message)
+    expect(res.error().type).toBe('invalid_data')
+    expect(res.error().message).toContain(message)
   })
 
   it('answers 404 for an unknown region and writes nothing', async () => {
@@ -130,7 +123,7 @@ describe('POST /admin/tax-rates', () => {
       products: ['prod_missing'],
     })
     expect(res.statusCode).toBe(404)
-    expect(res.json().message).toBe('Product with id prod_missing was not found')
+    expect(res.error().message).toBe('Product with id prod_missing was not found')
     expect(await ctx.app.db.select().from(taxRate).where(eq(taxRate.code, 'ROLLBACK'))).toEqual([])
   })
 
@@ -144,7 +137,7 @@ describe('POST /admin/tax-rates', () => {
   it('answers 400 for an unknown expand or field in the query', async () => {
     const expand = await post('/admin/tax-rates?expand[]=region', { code: 'Q', name: 'Q', region_id: region.id })
     expect(expand.statusCode).toBe(400)
-    expect(expand.json().message).toBe('Requested fields [region] are not valid')
+    expect(expand.error().message).toBe('Requested fields [region] are not valid')
     const fields = await post('/admin/tax-rates?fields=secret', { code: 'Q', name: 'Q', region_id: region.id })
     expect(fields.statusCode).toBe(400)
   })
@@ -179,7 +172,7 @@ describe('GET /admin/tax-rates', () => {
   })
 
   const list = (query: string) => get(`/admin/tax-rates?region_id=${listRegion.id}&${query}`)
-  const codes = (body: { tax_rates: { code: string }[] }) => body.tax_rates.map((rate) => rate.code)
+  const codes = (body: { tax_rates: { code: string | null }[] }) => body.tax_rates.map((rate) => rate.code)
 
   it('pages the region rates newest first with count, offset and limit', async () => {
     const res = await list('limit=2&offset=1')
@@ -232,8 +225,8 @@ describe('GET /admin/tax-rates', () => {
   ])('answers 400 for %s', async (query, message) => {
     const res = await list(query)
     expect(res.statusCode).toBe(400)
-    expect(res.json().type).toBe('invalid_data')
-    expect(res.json().message).toContain(message)
+    expect(res.error().type).toBe('invalid_data')
+    expect(res.error().message).toContain(message)
   })
 })
 
@@ -300,15 +293,15 @@ describe('POST /admin/tax-rates/:id', () => {
     expect(badRegion.statusCode).toBe(404)
     const badType = await post(`/admin/tax-rates/${rate.id}`, { product_types: ['ptyp_missing'] })
     expect(badType.statusCode).toBe(404)
-    expect(badType.json().message).toBe('ProductType with id ptyp_missing was not found')
+    expect(badType.error().message).toBe('ProductType with id ptyp_missing was not found')
   })
 
   it('answers 400 for wrong types', async () => {
     const rate = await makeTaxRate(ctx.app.db, { region_id: region.id })
     const res = await post(`/admin/tax-rates/${rate.id}`, { name: '', metadata: 'x' })
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toContain('name')
-    expect(res.json().message).toContain('metadata')
+    expect(res.error().message).toContain('name')
+    expect(res.error().message).toContain('metadata')
   })
 })
 
@@ -386,7 +379,7 @@ describe('batch links', () => {
       shipping_options: ['so_missing'],
     })
     expect(noOption.statusCode).toBe(404)
-    expect(noOption.json().message).toBe('ShippingOption with id so_missing was not found')
+    expect(noOption.error().message).toBe('ShippingOption with id so_missing was not found')
     const noRemove = await del('/admin/tax-rates/txr_missing/product-types/batch', { product_types: [] })
     expect(noRemove.statusCode).toBe(404)
   })
@@ -400,13 +393,13 @@ describe('batch links', () => {
     const rate = await makeTaxRate(ctx.app.db, { region_id: region.id })
     const res = await post(`/admin/tax-rates/${rate.id}/${path}/batch`, body)
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toContain(message)
+    expect(res.error().message).toContain(message)
   })
 })
 
 describe('auth', () => {
   it('refuses anonymous requests', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/admin/tax-rates' })
+    const res = await get('/admin/tax-rates', { auth: false })
     expect(res.statusCode).toBe(401)
   })
 })

@@ -1,31 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FeatureFlags } from '../../../config.js'
 import { makeCategory, makeProduct } from '../../../testing/factories/catalog.js'
 import { makeRegion } from '../../../testing/factories/regions.js'
-import { asAdmin } from '../../../testing/factories/users.js'
+import { adminApi, storeApi } from '../../../testing/api/index.js'
 import { useTestApp } from '../../../testing/test-app.js'
 
 const ctx = useTestApp({
   featureFlags: { product_categories: true, tax_inclusive_pricing: true } as FeatureFlags,
 })
-let headers: Record<string, string>
-
-beforeAll(async () => {
-  headers = (await asAdmin(ctx.app.db)).headers
-})
-
-function get(url: string, auth = true) {
-  return ctx.app.inject({ method: 'GET', url, headers: auth ? headers : {} })
-}
-
-function post(url: string, payload: unknown) {
-  return ctx.app.inject({ method: 'POST', url, headers, payload: payload as object })
-}
-
-function del(url: string, payload?: unknown) {
-  return ctx.app.inject({ method: 'DELETE', url, headers, payload: payload as object | undefined })
-}
-
+const { get, post, del } = adminApi(ctx)
+const guest = storeApi(ctx)
 const unique = () => Math.random().toString(36).slice(2, 10)
 
 async function create(payload: Record<string, unknown>) {
@@ -71,7 +55,7 @@ describe('admin product categories', () => {
     const handle = await post('/admin/product-categories', { name: 'X', handle: taken.handle })
 
     expect(noName.statusCode).toBe(400)
-    expect(noName.json().message).toMatch(/name is required/)
+    expect(noName.error().message).toMatch(/name is required/)
     expect(emptyName.statusCode).toBe(400)
     expect(wrongType.statusCode).toBe(400)
     expect(parent.statusCode).toBe(404)
@@ -167,7 +151,7 @@ describe('admin product categories', () => {
     const deleted = await del(`/admin/product-categories/${first.id}`)
 
     expect(refused.statusCode).toBe(400)
-    expect(refused.json().type).toBe('not_allowed')
+    expect(refused.error().type).toBe('not_allowed')
     expect(deleted.json()).toEqual({ id: first.id, object: 'product-category', deleted: true })
     expect(await ranksUnder(parent.id)).toEqual([[second.id, 0]])
     expect((await del('/admin/product-categories/pcat_missing')).statusCode).toBe(404)
@@ -206,12 +190,8 @@ describe('admin product categories', () => {
     await makeProduct(ctx.app.db, { title: `Categorised ${unique()}`, category_ids: [category.id] })
 
     const admin = await get('/admin/products?category_id[]=')
-    const store = await get('/store/products?category_id=,&include_category_children=true', false)
-    const search = await ctx.app.inject({
-      method: 'POST',
-      url: '/store/products/search',
-      payload: { q: 'categorised', filter: { category_id: [] } },
-    })
+    const store = await guest.get('/store/products?category_id=,&include_category_children=true')
+    const search = await guest.post('/store/products/search', { q: 'categorised', filter: { category_id: [] } })
 
     expect(admin.statusCode, admin.body).toBe(200)
     expect(admin.json().count).toBe(0)
@@ -260,12 +240,11 @@ describe('store product categories', () => {
     const internal = await makeCategory(ctx.app.db, { name: `Internal ${word}`, is_internal: true })
     const orphan = await makeCategory(ctx.app.db, { name: `Under inactive ${word}`, parent_category_id: inactive.id })
 
-    const list = await get(`/store/product-categories?q=${word}`, false)
-    const tree = await get(
+    const list = await guest.get(`/store/product-categories?q=${word}`)
+    const tree = await guest.get(
       `/store/product-categories?q=${word}&parent_category_id=null&include_descendants_tree=true`,
-      false,
     )
-    const detail = await get(`/store/product-categories/${root.id}`, false)
+    const detail = await guest.get(`/store/product-categories/${root.id}`)
 
     expect(
       list
@@ -279,17 +258,17 @@ describe('store product categories', () => {
       expect.objectContaining({ id: root.id, category_children: [expect.objectContaining({ id: visible.id })] }),
     ])
     expect(detail.json().product_category.category_children.map((c: { id: string }) => c.id)).toEqual([visible.id])
-    expect((await get(`/store/product-categories/${inactive.id}`, false)).statusCode).toBe(404)
-    expect((await get(`/store/product-categories/${internal.id}`, false)).statusCode).toBe(404)
-    expect((await get(`/store/product-categories?is_active=false`, false)).statusCode).toBe(400)
-    expect((await get(`/store/product-categories/${root.id}?fields=is_internal`, false)).statusCode).toBe(400)
+    expect((await guest.get(`/store/product-categories/${inactive.id}`)).statusCode).toBe(404)
+    expect((await guest.get(`/store/product-categories/${internal.id}`)).statusCode).toBe(404)
+    expect((await guest.get(`/store/product-categories?is_active=false`)).statusCode).toBe(400)
+    expect((await guest.get(`/store/product-categories/${root.id}?fields=is_internal`)).statusCode).toBe(400)
   })
 
   it('prunes categories to the selected fields', async () => {
     const root = await makeCategory(ctx.app.db)
     await makeCategory(ctx.app.db, { parent_category_id: root.id })
 
-    const res = await get(`/store/product-categories/${root.id}?fields=name`, false)
+    const res = await guest.get(`/store/product-categories/${root.id}?fields=name`)
 
     const category = res.json().product_category
     expect(Object.keys(category).sort()).toEqual(['category_children', 'id', 'name', 'parent_category'])
@@ -307,7 +286,7 @@ describe('store products by category', () => {
     await makeProduct(ctx.app.db, { category_ids: [hidden.id] })
 
     const ids = async (query: string) =>
-      (await get(`/store/products?${query}&expand=`, false))
+      (await guest.get(`/store/products?${query}&expand=`))
         .json()
         .products.map((p: { id: string }) => p.id)
         .sort()
@@ -315,7 +294,7 @@ describe('store products by category', () => {
     expect(await ids(`category_id[]=${root.id}`)).toEqual([inRoot.id])
     expect(await ids(`category_id[]=${root.id}&include_category_children=true`)).toEqual([inRoot.id, inChild.id].sort())
     expect(await ids(`category_id[]=${hidden.id}`)).toEqual([])
-    const expanded = await get(`/store/products/${inChild.id}?expand=categories`, false)
+    const expanded = await guest.get(`/store/products/${inChild.id}?expand=categories`)
     expect(expanded.json().product.categories).toEqual([expect.objectContaining({ id: child.id })])
   })
 })
@@ -327,7 +306,7 @@ describe('tax-inclusive pricing (flag on)', () => {
       variants: [{ prices: [{ amount: 1250, region_id: region.id, currency_code: 'eur' }] }],
     })
 
-    const res = await get(`/store/products/${product.id}?region_id=${region.id}`, false)
+    const res = await guest.get(`/store/products/${product.id}?region_id=${region.id}`)
 
     expect(res.json().product.variants[0]).toMatchObject({
       calculated_price: 1250,

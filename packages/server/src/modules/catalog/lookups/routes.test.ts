@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   makeCategory,
   makeCollection,
@@ -6,29 +6,13 @@ import {
   makeProductTag,
   makeProductType,
 } from '../../../testing/factories/catalog.js'
-import { asAdmin } from '../../../testing/factories/users.js'
+import { adminApi, storeApi } from '../../../testing/api/index.js'
 import { useTestApp } from '../../../testing/test-app.js'
 
 // Default flags: product categories off.
 const ctx = useTestApp()
-let headers: Record<string, string>
-
-beforeAll(async () => {
-  headers = (await asAdmin(ctx.app.db)).headers
-})
-
-function get(url: string, auth = true) {
-  return ctx.app.inject({ method: 'GET', url, headers: auth ? headers : {} })
-}
-
-function post(url: string, payload: unknown) {
-  return ctx.app.inject({ method: 'POST', url, headers, payload: payload as object })
-}
-
-function del(url: string, payload?: unknown) {
-  return ctx.app.inject({ method: 'DELETE', url, headers, payload: payload as object | undefined })
-}
-
+const { get, post, del } = adminApi(ctx)
+const guest = storeApi(ctx)
 const unique = () => Math.random().toString(36).slice(2, 10)
 
 describe('admin collections', () => {
@@ -48,7 +32,7 @@ describe('admin collections', () => {
     })
     expect(created.json().collection.id).toMatch(/^pcol_/)
     expect(duplicate.statusCode).toBe(422)
-    expect(duplicate.json().type).toBe('duplicate_error')
+    expect(duplicate.error().type).toBe('duplicate_error')
   })
 
   it('rejects bad bodies', async () => {
@@ -60,7 +44,7 @@ describe('admin collections', () => {
     ] as [unknown, RegExp][]) {
       const res = await post('/admin/collections', payload)
       expect(res.statusCode).toBe(400)
-      expect(res.json().message).toMatch(message)
+      expect(res.error().message).toMatch(message)
     }
   })
 
@@ -76,8 +60,8 @@ describe('admin collections', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ count: 2, offset: 0, limit: 10 })
     const listed = res.json().collections.find((c: { id: string }) => c.id === collection.id)
-    expect(Object.keys(listed).sort()).toEqual(['created_at', 'handle', 'id', 'products', 'title', 'updated_at'])
-    expect(listed.products.map((p: { id: string }) => p.id)).toEqual([product.id])
+    expect(Object.keys(listed!).sort()).toEqual(['created_at', 'handle', 'id', 'products', 'title', 'updated_at'])
+    expect(listed!.products.map((p: { id: string }) => p.id)).toEqual([product.id])
     expect(byTitle.json().collections.map((c: { id: string }) => c.id)).toEqual([collection.id])
     expect((await get('/admin/collections?order=metadata')).statusCode).toBe(400)
   })
@@ -146,16 +130,16 @@ describe('store collections', () => {
     const gone = await makeCollection(ctx.app.db)
     await del(`/admin/collections/${gone.id}`)
 
-    const list = await get(`/store/collections?handle[]=${collection.handle}&handle[]=${gone.handle}`, false)
-    const one = await get(`/store/collections/${collection.id}`, false)
+    const list = await guest.get(`/store/collections?handle[]=${collection.handle}&handle[]=${gone.handle}`)
+    const one = await guest.get(`/store/collections/${collection.id}`)
 
     expect(list.json()).toMatchObject({ count: 1, offset: 0, limit: 10 })
     expect(list.json().collections[0]).toMatchObject({ id: collection.id, handle: collection.handle })
     expect(list.json().collections[0]).not.toHaveProperty('products')
     expect(one.json().collection).toMatchObject({ id: collection.id, title: collection.title })
     expect(one.json().collection).not.toHaveProperty('products')
-    expect((await get(`/store/collections/${gone.id}`, false)).statusCode).toBe(404)
-    expect((await get('/store/collections?q=x', false)).statusCode).toBe(400)
+    expect((await guest.get(`/store/collections/${gone.id}`)).statusCode).toBe(404)
+    expect((await guest.get('/store/collections?q=x')).statusCode).toBe(400)
   })
 })
 
@@ -165,7 +149,7 @@ describe('product tags and types', () => {
     const alpha = await makeProductTag(ctx.app.db, `alpha-${word}`)
     const beta = await makeProductTag(ctx.app.db, `beta-${word}`)
 
-    const values = async (url: string) =>
+    const values = async (url: `/admin/product-tags?${string}`) =>
       (await get(url)).json().product_tags.map((tag: { value: string }) => tag.value)
 
     const admin = await get(`/admin/product-tags?q=${word}`)
@@ -184,7 +168,7 @@ describe('product tags and types', () => {
     ])
     expect(await values(`/admin/product-tags?value[starts_with]=beta-${word}`)).toEqual([beta.value])
     expect(await values(`/admin/product-tags?id=${alpha.id}&fields=value`)).toEqual([alpha.value])
-    expect((await get(`/store/product-tags?q=${word}`, false)).json()).toMatchObject({ count: 2, limit: 20 })
+    expect((await guest.get(`/store/product-tags?q=${word}`)).json()).toMatchObject({ count: 2, limit: 20 })
     expect((await get('/admin/product-tags?value[like]=x')).statusCode).toBe(400)
   })
 
@@ -192,11 +176,11 @@ describe('product tags and types', () => {
     const type = await makeProductType(ctx.app.db, `Kind ${unique()}`)
 
     const admin = await get(`/admin/product-types?value=${encodeURIComponent(type.value)}`)
-    const store = await get(`/store/product-types?q=${encodeURIComponent(type.value)}`, false)
+    const store = await guest.get(`/store/product-types?q=${encodeURIComponent(type.value)}`)
 
     expect(admin.json()).toMatchObject({ count: 1, limit: 20, product_types: [{ id: type.id, value: type.value }] })
     expect(store.json().product_types.map((t: { id: string }) => t.id)).toEqual([type.id])
-    expect((await get('/admin/product-types', false)).statusCode).toBe(401)
+    expect((await guest.get('/admin/product-types')).statusCode).toBe(401)
   })
 })
 
@@ -213,28 +197,23 @@ describe('with the product_categories flag off', () => {
       ['DELETE', `/admin/product-categories/${category.id}/products/batch`],
     ]
     for (const [method, url] of routes) {
-      const res = await ctx.app.inject({
-        method: method as 'GET',
-        url,
-        headers,
-        payload: method === 'GET' ? undefined : {},
-      })
+      const res = method === 'GET' ? await get(url) : method === 'POST' ? await post(url, {}) : await del(url, {})
       expect(res.statusCode, `${method} ${url}`).toBe(404)
       expect(res.body).toBe('Not Found')
     }
-    const anonymous = await ctx.app.inject({ method: 'GET', url: '/admin/product-categories' })
+    const anonymous = await get('/admin/product-categories', { auth: false })
     expect(anonymous.statusCode).toBe(401)
   })
 
   it('keeps the store category routes mounted', async () => {
     const category = await makeCategory(ctx.app.db)
 
-    expect((await get(`/store/product-categories/${category.id}`, false)).statusCode).toBe(200)
+    expect((await guest.get(`/store/product-categories/${category.id}`)).statusCode).toBe(200)
   })
 
   it('refuses the category filters and relation on products', async () => {
-    expect((await get('/store/products?category_id[]=pcat_1', false)).statusCode).toBe(400)
-    expect((await get('/store/products?expand=categories', false)).statusCode).toBe(400)
+    expect((await guest.get('/store/products?category_id[]=pcat_1')).statusCode).toBe(400)
+    expect((await guest.get('/store/products?expand=categories')).statusCode).toBe(400)
     expect((await get('/admin/products?expand=categories')).statusCode).toBe(400)
   })
 })

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FeatureFlags } from '../../../config.js'
 import { makeCategory, makeProduct } from '../../../testing/factories/catalog.js'
 import { makeSalesChannel } from '../../../testing/factories/sales-channels.js'
-import { asAdmin } from '../../../testing/factories/users.js'
+import { adminApi } from '../../../testing/api/index.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { salesChannel } from '../../sales-channels/schema.js'
 import { productCategory, productSalesChannel } from '../schema.js'
@@ -17,14 +17,9 @@ import { productCategory, productSalesChannel } from '../schema.js'
  */
 const ctx = useTestApp({ featureFlags: { product_categories: true } as FeatureFlags })
 const db = () => ctx.app.db
-let headers: Record<string, string>
 type CategoryRow = Awaited<ReturnType<typeof makeCategory>>
 
-beforeAll(async () => {
-  headers = (await asAdmin(db())).headers
-})
-
-const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload })
+const { get, post } = adminApi(ctx)
 const statuses = (answers: { statusCode: number }[]) => answers.map((answer) => answer.statusCode).sort()
 
 describe('parallel changes to one product', () => {
@@ -36,8 +31,7 @@ describe('parallel changes to one product', () => {
     )
 
     expect(statuses(answers)).toEqual([200, ...Array(9).fill(422)])
-    const options = (await ctx.app.inject({ method: 'GET', url: `/admin/products/${product.id}`, headers })).json()
-      .product.options
+    const options = (await get(`/admin/products/${product.id}`)).json().product.options
     expect(options.map((option: { title: string }) => option.title).sort()).toEqual(['Colour', 'Size'])
   })
 
@@ -57,8 +51,7 @@ describe('parallel changes to one product', () => {
     )
 
     expect(statuses(answers)).toEqual([200, ...Array(9).fill(422)])
-    const variants = (await ctx.app.inject({ method: 'GET', url: `/admin/products/${product.id}`, headers })).json()
-      .product.variants
+    const variants = (await get(`/admin/products/${product.id}`)).json().product.variants
     expect(variants).toHaveLength(1)
   })
 
@@ -72,8 +65,7 @@ describe('parallel changes to one product', () => {
     )
 
     expect(statuses(answers)).toEqual(Array(10).fill(200))
-    const stored = (await ctx.app.inject({ method: 'GET', url: `/admin/products/${product.id}`, headers })).json()
-      .product.metadata
+    const stored = (await get(`/admin/products/${product.id}`)).json().product.metadata
     expect(stored).toEqual({
       kept: true,
       ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`key_${i}`, `value ${i}`])),

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { makeCollection, makeProduct, makeProductType } from '../../../testing/factories/catalog.js'
 import { makeRegion } from '../../../testing/factories/regions.js'
 import { makePublishableKey, makeSalesChannel } from '../../../testing/factories/sales-channels.js'
-import { asAdmin } from '../../../testing/factories/users.js'
+import { adminApi, storeApi } from '../../../testing/api/index.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { priceList } from '../../price-lists/schema.js'
 import { store } from '../../store/schema.js'
@@ -25,9 +25,7 @@ async function setDefaultChannel(channelId: string | null) {
   await ctx.app.db.update(store).set({ default_sales_channel_id: channelId }).where(eq(store.id, storeId))
 }
 
-function get(url: string, headers: Record<string, string> = {}) {
-  return ctx.app.inject({ method: 'GET', url, headers })
-}
+const { get } = storeApi(ctx)
 
 const ids = (body: { products: { id: string }[] }) => body.products.map((product) => product.id)
 
@@ -148,7 +146,7 @@ describe('GET /store/products', () => {
     const res = await get('/store/products?region_id=reg_missing')
 
     expect(res.statusCode).toBe(404)
-    expect(res.json().message).toBe('Region with id reg_missing was not found')
+    expect(res.error().message).toBe('Region with id reg_missing was not found')
   })
 
   it('filters by id, handle, tags, type, gift card, search and dates', async () => {
@@ -191,7 +189,7 @@ describe('GET /store/products', () => {
     expect(badExpand.statusCode).toBe(400)
     expect(badField.statusCode).toBe(400)
     expect(badParam.statusCode).toBe(400)
-    expect(badParam.json().message).toMatch(/property status should not exist/)
+    expect(badParam.error().message).toMatch(/property status should not exist/)
   })
 
   it('marks variants purchasable from stock, backorders and inventory management', async () => {
@@ -228,7 +226,7 @@ describe('sales channel scope', () => {
       collection_id: collection.id,
       sales_channel_ids: [otherChannel.id],
     })
-    const base = `/store/products?collection_id=${collection.id}&expand=`
+    const base = `/store/products?collection_id=${collection.id}&expand=` as const
 
     expect(ids((await get(base)).json()).sort()).toEqual([inDefault.id, inOther.id].sort())
     await setDefaultChannel(defaultChannel.id)
@@ -247,12 +245,12 @@ describe('sales channel scope', () => {
       collection_id: collection.id,
       sales_channel_ids: [otherChannel.id],
     })
-    const headers = { 'x-publishable-api-key': key.id }
+    const scoped = storeApi(ctx, { publishableKey: key })
 
-    const list = await get(`/store/products?collection_id=${collection.id}`, headers)
-    const foreignParam = await get(`/store/products?sales_channel_id[]=${otherChannel.id}`, headers)
-    const detailInside = await get(`/store/products/${inside.id}`, headers)
-    const detailOutside = await get(`/store/products/${outside.id}`, headers)
+    const list = await scoped.get(`/store/products?collection_id=${collection.id}`)
+    const foreignParam = await scoped.get(`/store/products?sales_channel_id[]=${otherChannel.id}`)
+    const detailInside = await scoped.get(`/store/products/${inside.id}`)
+    const detailOutside = await scoped.get(`/store/products/${outside.id}`)
 
     expect(ids(list.json())).toEqual([inside.id])
     expect(foreignParam.statusCode).toBe(400)
@@ -264,7 +262,7 @@ describe('sales channel scope', () => {
     })
     expect(detailInside.statusCode).toBe(200)
     expect(detailOutside.statusCode).toBe(400)
-    expect(detailOutside.json().errors).toEqual([
+    expect(detailOutside.error().errors).toEqual([
       `Product with id: ${outside.id} is not associated with sales channels defined by the Publishable API Key passed in the header of the request.`,
     ])
   })
@@ -273,7 +271,7 @@ describe('sales channel scope', () => {
     const key = await makePublishableKey(ctx.app.db)
     const product = await makeProduct(ctx.app.db)
 
-    const res = await get(`/store/products?id=${product.id}`, { 'x-publishable-api-key': key.id })
+    const res = await storeApi(ctx, { publishableKey: key }).get(`/store/products?id=${product.id}`)
 
     expect(ids(res.json())).toEqual([product.id])
   })
@@ -293,8 +291,7 @@ describe('GET /store/products/:id', () => {
   it('hides drafts, deleted and unknown products with 404', async () => {
     const draft = await makeProduct(ctx.app.db, { status: 'draft' })
     const deleted = await makeProduct(ctx.app.db)
-    const admin = await asAdmin(ctx.app.db)
-    await ctx.app.inject({ method: 'DELETE', url: `/admin/products/${deleted.id}`, headers: admin.headers })
+    await adminApi(ctx).del(`/admin/products/${deleted.id}`)
 
     for (const id of [draft.id, deleted.id, 'prod_missing']) {
       const res = await get(`/store/products/${id}`)
@@ -346,10 +343,10 @@ describe('store variants', () => {
     expect((await get(`/store/variants/${variantId}`)).json().variant).toMatchObject({ id: variantId })
     expect((await get(`/store/variants/${draft.variants[0].id}`)).statusCode).toBe(404)
     expect((await get('/store/variants/variant_missing')).statusCode).toBe(404)
-    const scoped = await get(`/store/variants/${variantId}`, { 'x-publishable-api-key': key.id })
+    const scoped = await storeApi(ctx, { publishableKey: key }).get(`/store/variants/${variantId}`)
     expect(scoped.statusCode).toBe(400)
-    expect(scoped.json().errors[0]).toMatch(/^Variant with id: .* is not associated with sales channels/)
-    const listed = await get(`/store/variants?id=${variantId}`, { 'x-publishable-api-key': key.id })
+    expect(scoped.error().errors![0]).toMatch(/^Variant with id: .* is not associated with sales channels/)
+    const listed = await storeApi(ctx, { publishableKey: key }).get(`/store/variants?id=${variantId}`)
     expect(listed.json().variants).toEqual([])
   })
 })

@@ -11,6 +11,7 @@ import { makeCollection, makeProduct } from '../../../testing/factories/catalog.
 import { makeRegion } from '../../../testing/factories/regions.js'
 import { makePublishableKey, makeSalesChannel } from '../../../testing/factories/sales-channels.js'
 import { asAdmin } from '../../../testing/factories/users.js'
+import { adminApi } from '../../../testing/api/index.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { store } from '../../store/schema.js'
 import { product, productTag } from '../schema.js'
@@ -305,8 +306,7 @@ describe('POST /store/products/search: documents follow catalogue writes', () =>
       ],
     })
     const [natural, black] = item.variants
-    const post = (url: string, payload: object) =>
-      ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload })
+    const { post } = adminApi(ctx, { headers: admin.headers })
 
     const renamed = await post(`/admin/products/${item.id}`, { title: 'Teak Stool', description: 'hand oiled' })
     const variantEdited = await post(`/admin/products/${item.id}/variants/${natural.id}`, {

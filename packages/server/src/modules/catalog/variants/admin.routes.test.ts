@@ -1,28 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeProduct } from '../../../testing/factories/catalog.js'
 import { makeRegion } from '../../../testing/factories/regions.js'
-import { asAdmin } from '../../../testing/factories/users.js'
+import { adminApi } from '../../../testing/api/index.js'
 import { useTestApp } from '../../../testing/test-app.js'
 
 const ctx = useTestApp()
-let headers: Record<string, string>
-
-beforeAll(async () => {
-  headers = (await asAdmin(ctx.app.db)).headers
-})
-
-function get(url: string) {
-  return ctx.app.inject({ method: 'GET', url, headers })
-}
-
-function post(url: string, payload: unknown) {
-  return ctx.app.inject({ method: 'POST', url, headers, payload: payload as object })
-}
-
-function del(url: string) {
-  return ctx.app.inject({ method: 'DELETE', url, headers })
-}
-
+const { get, post, del } = adminApi(ctx)
 const unique = () => Math.random().toString(36).slice(2, 10)
 
 /** A product with Size and Color options and one variant S / Red. */
@@ -63,7 +46,7 @@ describe('POST /admin/products/:id/variants', () => {
       metadata: { fit: 'regular' },
       prices: [expect.objectContaining({ amount: 2000, currency_code: 'eur' })],
     })
-    expect(added.options.map((v: { value: string }) => v.value)).toEqual(['M', 'Red'])
+    expect(added!.options.map((v: { value: string }) => v.value)).toEqual(['M', 'Red'])
   })
 
   it('answers 422 for a variant with the option values of an existing one', async () => {
@@ -105,9 +88,9 @@ describe('POST /admin/products/:id/variants', () => {
     })
 
     expect(missing.statusCode).toBe(400)
-    expect(missing.json().message).toMatch(/do not contain a value for Color/)
+    expect(missing.error().message).toMatch(/do not contain a value for Color/)
     expect(foreign.statusCode).toBe(400)
-    expect(foreign.json().message).toMatch(/does not belong to the product/)
+    expect(foreign.error().message).toMatch(/does not belong to the product/)
   })
 
   it('rejects bad bodies, bad prices and unknown products', async () => {
@@ -121,9 +104,9 @@ describe('POST /admin/products/:id/variants', () => {
     const unknown = await post('/admin/products/prod_missing/variants', { title: 'V', prices: [] })
 
     expect(noTitle.statusCode).toBe(400)
-    expect(noTitle.json().message).toMatch(/title is required/)
+    expect(noTitle.error().message).toMatch(/title is required/)
     expect(badPrice.statusCode).toBe(400)
-    expect(badPrice.json().message).toMatch(/prices\.0\.currency_code zzz is not a known currency/)
+    expect(badPrice.error().message).toMatch(/prices\.0\.currency_code zzz is not a known currency/)
     expect(unknown.statusCode).toBe(404)
   })
 })
@@ -186,7 +169,7 @@ describe('POST /admin/products/:id/variants/:variant_id', () => {
     })
 
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json().message).toBe('Variant with id variant_missing was not found')
+    expect(unknown.error().message).toBe('Variant with id variant_missing was not found')
     expect(foreign.statusCode).toBe(404)
     expect(price.statusCode).toBe(404)
   })
@@ -200,10 +183,10 @@ describe('POST /admin/products/:id/variants/:variant_id', () => {
     const quantity = await post(url, { inventory_quantity: '3' })
 
     expect(negative.statusCode).toBe(400)
-    expect(negative.json().message).toMatch(/prices\.0\.amount must be >= 0/)
+    expect(negative.error().message).toMatch(/prices\.0\.amount must be >= 0/)
     expect(bounds.statusCode).toBe(400)
     expect(quantity.statusCode).toBe(400)
-    expect(quantity.json().message).toMatch(/inventory_quantity must be a integer/)
+    expect(quantity.error().message).toMatch(/inventory_quantity must be a integer/)
   })
 })
 
@@ -262,7 +245,7 @@ describe('product options', () => {
     const renamed = await post(`/admin/products/${product.id}/options/${size.id}`, { title: 'Fit' })
 
     expect(duplicate.statusCode).toBe(422)
-    expect(duplicate.json().message).toBe('An option with the title: Size already exists')
+    expect(duplicate.error().message).toBe('An option with the title: Size already exists')
     expect(clash.statusCode).toBe(422)
     expect(renamed.json().product.options.map((o: { title: string }) => o.title)).toEqual(['Fit', 'Color'])
   })
@@ -278,7 +261,7 @@ describe('product options', () => {
     const allowed = await del(`/admin/products/${product.id}/options/${size.id}`)
 
     expect(refused.statusCode).toBe(400)
-    expect(refused.json().type).toBe('not_allowed')
+    expect(refused.error().type).toBe('not_allowed')
     expect(allowed.statusCode).toBe(200)
     expect(allowed.json()).toMatchObject({ option_id: size.id, object: 'option', deleted: true })
     expect(allowed.json().product.options.map((o: { id: string }) => o.id)).toEqual([color.id])

@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '../../../db/raw-rows.js'
 import { makeProduct } from '../../../testing/factories/catalog.js'
 import { makeOrder } from '../../../testing/factories/orders.js'
-import { asAdmin } from '../../../testing/factories/users.js'
+import { adminApi } from '../../../testing/api/index.js'
 import { useTestApp } from '../../../testing/test-app.js'
 
 const ctx = useTestApp()
+const { get } = adminApi(ctx)
 const DAY = 24 * 60 * 60 * 1000
 const date = (at: Date) => at.toISOString().slice(0, 10)
 /** Noon (UTC) `days` days ago: far from a day's edges whenever the test runs. */
@@ -16,9 +17,6 @@ const daysAgo = (days: number) => {
   return at
 }
 
-let headers: Record<string, string>
-const get = (query = '') => ctx.app.inject({ method: 'GET', url: `/admin/dashboard${query}`, headers })
-
 describe('GET /admin/dashboard', () => {
   let shirt: Awaited<ReturnType<typeof makeProduct>>
   let mug: Awaited<ReturnType<typeof makeProduct>>
@@ -26,7 +24,6 @@ describe('GET /admin/dashboard', () => {
 
   beforeAll(async () => {
     const db = ctx.app.db
-    headers = (await asAdmin(db)).headers
     shirt = await makeProduct(db, { title: 'Shirt' })
     mug = await makeProduct(db, { title: 'Mug' })
     const shirtLine = (quantity: number) => ({ variant_id: shirt.variants[0]!.id, quantity, unit_price: 1000 })
@@ -64,7 +61,7 @@ describe('GET /admin/dashboard', () => {
   })
 
   it('answers the 30 days ending today: totals, every day per currency, top products, orders to fulfil', async () => {
-    const res = await get()
+    const res = await get('/admin/dashboard')
     expect(res.statusCode).toBe(200)
     const { dashboard } = res.json()
     expect(dashboard).toMatchObject({ period: '30d', from: date(daysAgo(29)), to: date(today) })
@@ -94,14 +91,14 @@ describe('GET /admin/dashboard', () => {
   })
 
   it('tallies closed days once and reads them afterwards; today stays live', async () => {
-    await get('?period=90d')
+    await get('/admin/dashboard?period=90d')
     const tallied = rowsOf<{ days: number }>(
       await ctx.app.db.execute(sql`SELECT count(*)::int AS days FROM dashboard_day`),
     )[0]!
     // 89 closed days of the 90-day period (the 30-day read tallied 29 of them already).
     expect(tallied.days).toBe(89)
     await makeOrder(ctx.app.db, { items: [{ quantity: 1 }], payments: [{ amount: 700 }] })
-    const { dashboard } = (await get('?period=90d')).json()
+    const { dashboard } = (await get('/admin/dashboard?period=90d')).json()
     expect(dashboard.totals).toContainEqual({
       currency_code: 'usd',
       orders: 6,
@@ -112,27 +109,27 @@ describe('GET /admin/dashboard', () => {
   })
 
   it('reads 7 and 365 days too', async () => {
-    const week = (await get('?period=7d')).json().dashboard
+    const week = (await get('/admin/dashboard?period=7d')).json().dashboard
     expect(week.from).toBe(date(daysAgo(6)))
     expect(week.totals).toEqual([{ currency_code: 'usd', orders: 4, sales: 6200, average_order_value: 1550 }])
-    const year = (await get('?period=365d')).json().dashboard
+    const year = (await get('/admin/dashboard?period=365d')).json().dashboard
     expect(year.days).toHaveLength(2 * 365)
   })
 
   it.each(['1y', '', '30', '30d,7d'])('refuses period=%j naming the field', async (period) => {
-    const res = await get(`?period=${period}`)
+    const res = await get(`/admin/dashboard?period=${period}`)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ type: 'invalid_data', message: expect.stringContaining('period') })
   })
 
   it('refuses an unknown parameter', async () => {
-    const res = await get('?periods=7d')
+    const res = await get('/admin/dashboard?periods=7d')
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toContain('periods')
+    expect(res.error().message).toContain('periods')
   })
 
   it('needs an admin', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/admin/dashboard' })
+    const res = await get('/admin/dashboard', { auth: false })
     expect(res.statusCode).toBe(401)
   })
 })

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { emit } from '../../../events/outbox.js'
 import { makeOrder } from '../../../testing/factories/orders.js'
 import { asAdmin } from '../../../testing/factories/users.js'
+import { adminApi } from '../../../testing/api/index.js'
 import { useTestApp } from '../../../testing/test-app.js'
 import { ensureStore } from '../../store/service.js'
 import { order, payment } from '../schema.js'
@@ -77,9 +78,8 @@ describe('GET /admin/orders/:id/timeline', () => {
       shipping: [{ price: 500 }],
       payments: [{ amount: 3500, captured: true }],
     })
-    const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload })
-    const [line] = (await ctx.app.inject({ method: 'GET', url: `/admin/orders/${made.id}`, headers })).json().order
-      .items
+    const { get, post } = adminApi(ctx, { headers })
+    const [line] = (await get(`/admin/orders/${made.id}`)).json().order.items
     const [fulfilled] = (
       await post(`/admin/orders/${made.id}/fulfillment`, { items: [{ item_id: line.id, quantity: 1 }] })
     ).json().order.fulfillments
