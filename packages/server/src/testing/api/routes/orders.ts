@@ -7,7 +7,11 @@ import {
   AdminRefundRes,
   AdminReservationsRes,
 } from '../../../modules/orders/admin/contract.js'
-import { StoreCustomersListOrdersRes, StoreOrdersRes } from '../../../modules/orders/contract.js'
+import {
+  StoreCustomersListOrdersRes,
+  StoreOrdersRes,
+  StorePostCartsCartCompleteRes,
+} from '../../../modules/orders/contract.js'
 import { AdminDashboardRes } from '../../../modules/orders/dashboard/contract.js'
 import {
   AdminDraftOrderDeleteRes,
@@ -29,6 +33,8 @@ import { Unknown } from '../client.js'
 
 /** The schemas by name, so that declarations stay small. */
 export type OrdersRoutes = {
+  'POST /store/carts/:id/complete': typeof StorePostCartsCartCompleteRes
+  'POST /store/carts/:id/complete-cart': typeof StorePostCartsCartCompleteRes
   'GET /admin/dashboard': typeof AdminDashboardRes
   'GET /admin/draft-orders': typeof AdminDraftOrdersListRes
   'POST /admin/draft-orders': typeof AdminDraftOrdersRes
@@ -109,6 +115,8 @@ export type OrdersRoutes = {
 }
 
 export const ordersRoutes: OrdersRoutes = {
+  'POST /store/carts/:id/complete': StorePostCartsCartCompleteRes,
+  'POST /store/carts/:id/complete-cart': StorePostCartsCartCompleteRes,
   'GET /admin/dashboard': AdminDashboardRes,
   'GET /admin/draft-orders': AdminDraftOrdersListRes,
   'POST /admin/draft-orders': AdminDraftOrdersRes,

@@ -22,6 +22,8 @@ export type PromotionsRoutes = {
   'DELETE /admin/discounts/:id/conditions/:condition_id': typeof AdminDiscountConditionsDeleteRes
   'GET /admin/discounts/:id/conditions/:condition_id': typeof AdminDiscountConditionsRes
   'POST /admin/discounts/:id/conditions/:condition_id': typeof AdminDiscountsRes
+  'POST /admin/discounts/:id/conditions/:condition_id/batch': typeof AdminDiscountsRes
+  'DELETE /admin/discounts/:id/conditions/:condition_id/batch': typeof AdminDiscountsRes
   'POST /admin/discounts/:id/dynamic-codes': typeof AdminDiscountsRes
   'DELETE /admin/discounts/:id/dynamic-codes/:code': typeof AdminDiscountsRes
   'DELETE /admin/discounts/:id/regions/:region_id': typeof AdminDiscountsRes
@@ -45,6 +47,8 @@ export const promotionsRoutes: PromotionsRoutes = {
   'DELETE /admin/discounts/:id/conditions/:condition_id': AdminDiscountConditionsDeleteRes,
   'GET /admin/discounts/:id/conditions/:condition_id': AdminDiscountConditionsRes,
   'POST /admin/discounts/:id/conditions/:condition_id': AdminDiscountsRes,
+  'POST /admin/discounts/:id/conditions/:condition_id/batch': AdminDiscountsRes,
+  'DELETE /admin/discounts/:id/conditions/:condition_id/batch': AdminDiscountsRes,
   'POST /admin/discounts/:id/dynamic-codes': AdminDiscountsRes,
   'DELETE /admin/discounts/:id/dynamic-codes/:code': AdminDiscountsRes,
   'DELETE /admin/discounts/:id/regions/:region_id': AdminDiscountsRes,
