@@ -1,18 +1,15 @@
 import { useAdminCancelFulfillment, useAdminCreateShipment } from '@emporium/react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ShipFulfillmentModal } from '../components/ship-fulfillment-modal'
 import { Button } from '../../../components/button'
 import { EmptyState } from '../../../components/empty-state'
-import { TextareaField } from '../../../components/inputs/textarea-field'
 import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
-import { Modal } from '../../../components/modals/modal'
 import { SectionCard } from '../../../components/section-card'
 import { StatusBadge } from '../../../components/status-badge'
-import { useFeedback } from '../../../components/use-feedback'
 import { formatDate } from '../../../lib/format-date'
 import {
   isOpenFulfillment,
-  parseTrackingNumbers,
   unfulfilledQuantity,
   type AdminOrderView,
   type OrderFulfillment,
@@ -100,7 +97,7 @@ function FulfillmentBadge({ fulfillment }: { fulfillment: OrderFulfillment }) {
   return <StatusBadge tone="info">{t('fulfillmentStatus.fulfilled')}</StatusBadge>
 }
 
-/** Marks a fulfilment shipped with its tracking numbers, one a line. */
+/** Marks one of the order's fulfilments shipped with its tracking numbers. */
 function ShipModal({
   orderId,
   fulfillmentId,
@@ -111,40 +108,16 @@ function ShipModal({
   onClose: () => void
 }) {
   const { t } = useTranslation('orders')
-  const { t: tc } = useTranslation('common')
-  const feedback = useFeedback()
   const ship = useAdminCreateShipment(orderId)
-  const [tracking, setTracking] = useState('')
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    try {
-      await ship.mutateAsync({ fulfillment_id: fulfillmentId!, tracking_numbers: parseTrackingNumbers(tracking) })
-      feedback.success(t('fulfillment.shipped'))
-      setTracking('')
-      onClose()
-    } catch (error) {
-      feedback.failure(error)
-    }
-  }
   return (
-    <Modal open={fulfillmentId !== null} onClose={onClose} title={t('fulfillment.shipTitle')}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('fulfillment.shipTitle')}>
-        <Modal.Content>
-          <TextareaField
-            label={t('fulfillment.trackingNumbers')}
-            dir="ltr"
-            value={tracking}
-            onChange={(event) => setTracking(event.target.value)}
-          />
-          <p className="mt-1 text-xs text-gray-500">{t('fulfillment.trackingHelp')}</p>
-        </Modal.Content>
-        <Modal.Footer>
-          <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={ship.isPending}>
-            {t('fulfillment.ship')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <ShipFulfillmentModal
+      open={fulfillmentId !== null}
+      title={t('fulfillment.shipTitle')}
+      submitLabel={t('fulfillment.ship')}
+      successMessage={t('fulfillment.shipped')}
+      ship={(tracking_numbers) => ship.mutateAsync({ fulfillment_id: fulfillmentId!, tracking_numbers })}
+      isPending={ship.isPending}
+      onClose={onClose}
+    />
   )
 }

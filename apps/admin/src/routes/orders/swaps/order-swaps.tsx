@@ -4,18 +4,16 @@ import {
   useAdminCreateSwapShipment,
   useAdminFulfillSwap,
 } from '@emporium/react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ShipFulfillmentModal } from '../components/ship-fulfillment-modal'
 import { Button } from '../../../components/button'
-import { TextareaField } from '../../../components/inputs/textarea-field'
 import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
-import { Modal } from '../../../components/modals/modal'
 import { SectionCard } from '../../../components/section-card'
 import { StatusBadge } from '../../../components/status-badge'
-import { useFeedback } from '../../../components/use-feedback'
 import { formatDate } from '../../../lib/format-date'
 import { formatMoney } from '../../../lib/money'
-import { parseTrackingNumbers, statusTone, type AdminOrderView } from '../components/order-model'
+import { statusTone, type AdminOrderView } from '../components/order-model'
 import { orderSwaps, swapActions, swapStatus, type OrderSwap } from './swap-model'
 
 type Asking =
@@ -208,43 +206,18 @@ function CancelSwapFulfillmentDialog(props: {
 /** Marks a swap's fulfilment shipped with its tracking numbers. */
 function ShipSwapModal(props: { orderId: string; swapId: string; fulfillmentId: string; onClose: () => void }) {
   const { t } = useTranslation('orders')
-  const { t: tc } = useTranslation('common')
-  const feedback = useFeedback()
   const ship = useAdminCreateSwapShipment(props.orderId)
-  const [tracking, setTracking] = useState('')
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    try {
-      await ship.mutateAsync({
-        swap_id: props.swapId,
-        fulfillment_id: props.fulfillmentId,
-        tracking_numbers: parseTrackingNumbers(tracking),
-      })
-      feedback.success(t('claims.shipped'))
-      props.onClose()
-    } catch (error) {
-      feedback.failure(error)
-    }
-  }
   return (
-    <Modal open onClose={props.onClose} title={t('swaps.shipTitle')}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('swaps.shipTitle')}>
-        <Modal.Content>
-          <TextareaField
-            label={t('fulfillment.trackingNumbers')}
-            dir="ltr"
-            value={tracking}
-            onChange={(event) => setTracking(event.target.value)}
-          />
-          <p className="mt-1 text-xs text-gray-500">{t('fulfillment.trackingHelp')}</p>
-        </Modal.Content>
-        <Modal.Footer>
-          <Button onClick={props.onClose}>{tc('actions.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={ship.isPending}>
-            {t('claims.ship')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <ShipFulfillmentModal
+      open
+      title={t('swaps.shipTitle')}
+      submitLabel={t('claims.ship')}
+      successMessage={t('claims.shipped')}
+      ship={(tracking_numbers) =>
+        ship.mutateAsync({ swap_id: props.swapId, fulfillment_id: props.fulfillmentId, tracking_numbers })
+      }
+      isPending={ship.isPending}
+      onClose={props.onClose}
+    />
   )
 }
