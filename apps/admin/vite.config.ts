@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
+import { precompressAssets } from '../../scripts/vite-precompress'
 
 const apiTarget = process.env.EMPORIUM_API_URL ?? 'http://localhost:9000'
 
@@ -34,7 +35,7 @@ export default defineConfig({
   base: '/app/',
   // Build-time settings of the admin (see src/vite-env.d.ts) are read from EMPORIUM_ADMIN_* variables.
   envPrefix: ['VITE_', 'EMPORIUM_ADMIN_'],
-  plugins: [react(), tailwindcss(), localesAtRoot()],
+  plugins: [react(), tailwindcss(), localesAtRoot(), precompressAssets()],
   resolve: workspaceSources,
   server: {
     port: 7001,

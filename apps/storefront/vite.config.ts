@@ -1,10 +1,8 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite'
+import { precompressAssets } from '../../scripts/vite-precompress'
 
 const apiTarget = process.env.EMPORIUM_API_URL ?? 'http://localhost:9000'
 
@@ -18,31 +16,6 @@ function publishableKeyInDevelopment(): Plugin {
     apply: 'serve',
     transformIndexHtml: (html) =>
       html.replace('__EMPORIUM_PUBLISHABLE_KEY__', process.env.EMPORIUM_PUBLISHABLE_KEY ?? ''),
-  }
-}
-
-/**
- * Writes a Brotli and a gzip copy beside each script and style sheet of the browser build; the
- * server sends the one the browser accepts (a fifth of the bytes), with no work per request.
- */
-function precompressAssets(): Plugin {
-  let outDir = ''
-  return {
-    name: 'emporium-precompress',
-    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
-    configResolved(config) {
-      outDir = join(config.root, config.build.outDir, config.build.assetsDir)
-    },
-    closeBundle() {
-      for (const name of readdirSync(outDir).filter((file) => /\.(js|css)$/.test(file))) {
-        const content = readFileSync(join(outDir, name))
-        writeFileSync(join(outDir, `${name}.gz`), gzipSync(content, { level: 9 }))
-        writeFileSync(
-          join(outDir, `${name}.br`),
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        )
-      }
-    },
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { brotliDecompressSync, brotliCompressSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +18,7 @@ function fakeAdminBuild(): string {
   mkdirSync(join(dir, 'locales/en'), { recursive: true })
   writeFileSync(join(dir, 'index.html'), INDEX)
   writeFileSync(join(dir, 'assets/index-abc123.js'), 'console.log("admin")')
+  writeFileSync(join(dir, 'assets/index-abc123.js.br'), brotliCompressSync('console.log("admin")'))
   writeFileSync(join(dir, 'locales/en/common.json'), JSON.stringify({ actions: { save: 'Save' } }))
   return dir
 }
@@ -76,6 +78,17 @@ describe('the admin at /app', () => {
     expect(res.headers['content-type']).toContain('javascript')
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(res.body).toBe('console.log("admin")')
+  })
+
+  it("sends the build's Brotli copy of a script to a browser that takes it, the script to others", async () => {
+    const url = '/app/assets/index-abc123.js'
+    const compressed = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } })
+    expect(compressed.statusCode).toBe(200)
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("admin")')
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe('console.log("admin")')
   })
 
   it('serves translations at /locales/{lng}/{ns}.json', async () => {

@@ -59,6 +59,8 @@ export async function webAppRoutes(app: FastifyInstance, options: WebAppsOptions
       wildcard: false,
       index: false,
       dotfiles: 'deny',
+      // The build writes a Brotli and a gzip copy of each script and style sheet.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: cacheHeaders,
     })
