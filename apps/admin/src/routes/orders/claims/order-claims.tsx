@@ -6,6 +6,7 @@ import {
 } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AfterSaleFulfillments, LinesSummary } from '../components/after-sale-parts'
 import { ShipFulfillmentModal } from '../components/ship-fulfillment-modal'
 import { Button } from '../../../components/button'
 import { EmptyState } from '../../../components/empty-state'
@@ -135,49 +136,15 @@ function ClaimRow(props: {
           {t('claims.refundOf')} <bdi dir="ltr">{props.money(claim.refund_amount)}</bdi>
         </p>
       )}
-      {(claim.additional_items ?? []).length > 0 && (
-        <p className="text-gray-600">
-          {t('claims.replacedBy')}{' '}
-          {(claim.additional_items ?? []).map((line, index) => (
-            <span key={line.id}>
-              {index > 0 && ', '}
-              <bdi>{line.title}</bdi> × {line.quantity}
-            </span>
-          ))}
-        </p>
-      )}
-      {(claim.fulfillments ?? []).length > 0 && (
-        <ul className="flex flex-col gap-1" aria-label={t('claims.fulfillments', { number: props.number })}>
-          {(claim.fulfillments ?? []).map((fulfillment, index) => (
-            <li key={fulfillment.id} className="flex flex-wrap items-center justify-between gap-2 text-gray-700">
-              <span>
-                {t('fulfillment.number', { number: index + 1 })}{' '}
-                <StatusBadge tone={fulfillment.canceled_at ? 'danger' : fulfillment.shipped_at ? 'success' : 'info'}>
-                  {t(
-                    `fulfillmentStatus.${fulfillment.canceled_at ? 'canceled' : fulfillment.shipped_at ? 'shipped' : 'fulfilled'}`,
-                  )}
-                </StatusBadge>
-              </span>
-              {actions.ship.includes(fulfillment) && (
-                <span className="flex flex-wrap gap-2">
-                  <Button onClick={() => onAsk({ kind: 'ship', claimId: claim.id, fulfillmentId: fulfillment.id })}>
-                    {t('claims.ship')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={t('claims.cancelFulfillmentOf', { fulfillment: index + 1, claim: props.number })}
-                    onClick={() =>
-                      onAsk({ kind: 'cancelFulfillment', claimId: claim.id, fulfillmentId: fulfillment.id })
-                    }
-                  >
-                    {t('fulfillment.cancel')}
-                  </Button>
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <LinesSummary label={t('claims.replacedBy')} lines={claim.additional_items ?? []} />
+      <AfterSaleFulfillments
+        label={t('claims.fulfillments', { number: props.number })}
+        fulfillments={claim.fulfillments ?? []}
+        shippable={actions.ship}
+        cancelLabel={(position) => t('claims.cancelFulfillmentOf', { fulfillment: position, claim: props.number })}
+        onShip={(fulfillmentId) => onAsk({ kind: 'ship', claimId: claim.id, fulfillmentId })}
+        onCancel={(fulfillmentId) => onAsk({ kind: 'cancelFulfillment', claimId: claim.id, fulfillmentId })}
+      />
       {(actions.cancel || actions.fulfill || actions.edit) && (
         <div className="flex flex-wrap gap-2">
           {actions.fulfill && (

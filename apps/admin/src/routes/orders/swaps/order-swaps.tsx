@@ -6,6 +6,7 @@ import {
 } from '@emporium/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AfterSaleFulfillments, LinesSummary } from '../components/after-sale-parts'
 import { ShipFulfillmentModal } from '../components/ship-fulfillment-modal'
 import { Button } from '../../../components/button'
 import { ConfirmMutationDialog } from '../../../components/modals/confirm-mutation-dialog'
@@ -102,47 +103,15 @@ function SwapRow(props: {
           {props.money(Math.abs(due))}
         </bdi>
       </p>
-      {(swap.additional_items ?? []).length > 0 && (
-        <p className="text-gray-600">
-          {t('swaps.newItems')}{' '}
-          {(swap.additional_items ?? []).map((line, index) => (
-            <span key={line.id}>
-              {index > 0 && ', '}
-              <bdi>{line.title}</bdi> × {line.quantity}
-            </span>
-          ))}
-        </p>
-      )}
-      {(swap.fulfillments ?? []).length > 0 && (
-        <ul className="flex flex-col gap-1" aria-label={t('swaps.fulfillments', { number: props.number })}>
-          {(swap.fulfillments ?? []).map((fulfillment, index) => (
-            <li key={fulfillment.id} className="flex flex-wrap items-center justify-between gap-2 text-gray-700">
-              <span>
-                {t('fulfillment.number', { number: index + 1 })}{' '}
-                <StatusBadge tone={fulfillment.canceled_at ? 'danger' : fulfillment.shipped_at ? 'success' : 'info'}>
-                  {t(
-                    `fulfillmentStatus.${fulfillment.canceled_at ? 'canceled' : fulfillment.shipped_at ? 'shipped' : 'fulfilled'}`,
-                  )}
-                </StatusBadge>
-              </span>
-              {actions.ship.includes(fulfillment) && (
-                <span className="flex flex-wrap gap-2">
-                  <Button onClick={() => onAsk({ kind: 'ship', swapId: swap.id, fulfillmentId: fulfillment.id })}>
-                    {t('claims.ship')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={t('swaps.cancelFulfillmentOf', { fulfillment: index + 1, swap: props.number })}
-                    onClick={() => onAsk({ kind: 'cancelFulfillment', swapId: swap.id, fulfillmentId: fulfillment.id })}
-                  >
-                    {t('fulfillment.cancel')}
-                  </Button>
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <LinesSummary label={t('swaps.newItems')} lines={swap.additional_items ?? []} />
+      <AfterSaleFulfillments
+        label={t('swaps.fulfillments', { number: props.number })}
+        fulfillments={swap.fulfillments ?? []}
+        shippable={actions.ship}
+        cancelLabel={(position) => t('swaps.cancelFulfillmentOf', { fulfillment: position, swap: props.number })}
+        onShip={(fulfillmentId) => onAsk({ kind: 'ship', swapId: swap.id, fulfillmentId })}
+        onCancel={(fulfillmentId) => onAsk({ kind: 'cancelFulfillment', swapId: swap.id, fulfillmentId })}
+      />
       {(actions.cancel || actions.fulfill) && (
         <div className="flex flex-wrap gap-2">
           {actions.fulfill && (
