@@ -1,3 +1,4 @@
+import type { BatchJobResult } from '../schema.js'
 import type { RowError } from './import-rows.js'
 
 /** How an import reports its row errors in the job's `result` (product and price-list imports). */
@@ -26,5 +27,41 @@ export class ErrorList {
       this.total++
       if (this.kept.length < MAX_REPORTED_ERRORS) this.kept.push(describeRowError(error))
     }
+  }
+}
+
+/**
+ * Where an import's processing starts: afresh, or resuming after an interruption, when the
+ * batches up to `advancement_count` committed with their progress (their rows are skipped) and
+ * `applied` holds their counts.
+ */
+export function resumePoint<Counts>(job: { result: BatchJobResult | null }, empty: () => Counts) {
+  const previous = job.result ?? {}
+  const resuming = previous.applied !== undefined
+  const errors = new ErrorList(resuming ? (previous.errors ?? []) : [])
+  if (resuming) errors.total = Number(previous.error_count ?? errors.kept.length)
+  return {
+    previous,
+    resuming,
+    total: previous.count ?? 0,
+    resumeAfter: resuming ? (previous.advancement_count ?? 0) : 0,
+    counts: (resuming ? (previous.applied as Counts | undefined) : undefined) ?? empty(),
+    errors,
+  }
+}
+
+/** The job's result after `seen` rows of `total`, saved with each committed batch. */
+export function progressResult<Counts>(
+  start: { previous: BatchJobResult; total: number; counts: Counts; errors: ErrorList },
+  seen: number,
+): BatchJobResult {
+  return {
+    ...start.previous,
+    count: start.total,
+    advancement_count: seen,
+    progress: start.total === 0 ? 1 : Math.min(1, seen / start.total),
+    applied: start.counts,
+    error_count: start.errors.total,
+    errors: start.errors.kept,
   }
 }

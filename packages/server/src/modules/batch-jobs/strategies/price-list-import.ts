@@ -7,7 +7,7 @@ import { priceListExists, withLiveList } from '../../price-lists/service.js'
 import type { BatchJobResult } from '../schema.js'
 import type { BatchJobStrategy, JobRun } from '../strategy.js'
 import { FirstLines } from './first-lines.js'
-import { describeRowError, ErrorList } from './import-report.js'
+import { describeRowError, ErrorList, progressResult, resumePoint } from './import-report.js'
 import {
   batchesOf,
   checkUploadedFileKey,
@@ -219,20 +219,14 @@ export const priceListImportStrategy: BatchJobStrategy = {
   },
 
   async process(run: JobRun): Promise<BatchJobResult> {
-    const previous = run.job.result ?? {}
-    const total = previous.count ?? 0
-    const resuming = previous.applied !== undefined
-    const found = Number(previous.error_count ?? 0)
+    const start = resumePoint(run.job, (): Counts => ({ rows: 0, variants: 0, prices: 0 }))
+    const { counts, errors, resuming, resumeAfter } = start
+    const found = Number(start.previous.error_count ?? 0)
     if (!resuming && found > 0) {
       throw new InvalidData(
         `The file has ${found} errors (see the errors above); nothing was imported. Correct the file and import it again`,
       )
     }
-    // Resuming: the batches up to `advancement_count` committed with their progress; skip their rows.
-    const resumeAfter = resuming ? (previous.advancement_count ?? 0) : 0
-    const counts: Counts = (resuming ? (previous.applied as Counts) : undefined) ?? { rows: 0, variants: 0, prices: 0 }
-    const errors = new ErrorList(resuming ? (previous.errors ?? []) : [])
-    if (resuming) errors.total = Number(previous.error_count ?? errors.kept.length)
     const file = await openFile(run)
     const { header, errors: headerErrors } = await readPriceListHeader(run.db, file.header)
     if (headerErrors.length > 0) {
@@ -242,15 +236,6 @@ export const priceListImportStrategy: BatchJobStrategy = {
     const state = new FileState()
     const listId = listIdOf(run)
     let seen = 0
-    const resultNow = (progress: number): BatchJobResult => ({
-      ...previous,
-      count: total,
-      advancement_count: seen,
-      progress,
-      applied: counts,
-      error_count: errors.total,
-      errors: errors.kept,
-    })
     try {
       for await (const groups of batchesOf(file.groups, run.batchRows)) {
         const rowErrors: RowError[] = []
@@ -274,13 +259,17 @@ export const priceListImportStrategy: BatchJobStrategy = {
             counts.prices += plan.prices.length
             // A row that no longer fits (its variant deleted since the dry run) is left out and reported.
             errors.add(rowErrors.sort((a, b) => a.line - b.line))
-            return resultNow(total === 0 ? 1 : Math.min(1, seen / total))
+            return progressResult(start, seen)
           }),
         )
       }
     } finally {
       await file.groups.return(undefined)
     }
-    return { ...resultNow(1), stat_descriptors: statDescriptors(counts, errors.total, true) }
+    return {
+      ...progressResult(start, seen),
+      progress: 1,
+      stat_descriptors: statDescriptors(counts, errors.total, true),
+    }
   },
 }

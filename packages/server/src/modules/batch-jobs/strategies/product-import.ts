@@ -11,7 +11,7 @@ import type { BatchJobStrategy, JobRun } from '../strategy.js'
 import { draftProduct, FileState, type DraftProduct } from './import-draft.js'
 import { readHeader, type ImportHeader } from './import-header.js'
 import { planProducts, type PlannedProduct } from './import-plan.js'
-import { describeRowError, ErrorList } from './import-report.js'
+import { describeRowError, ErrorList, progressResult, resumePoint } from './import-report.js'
 import {
   batchesOf,
   checkUploadedFileKey,
@@ -204,14 +204,8 @@ export const productImportStrategy: BatchJobStrategy = {
   },
 
   async process(run: JobRun): Promise<BatchJobResult> {
-    const previous = run.job.result ?? {}
-    const total = previous.count ?? 0
-    // Resuming: the batches up to `advancement_count` committed with their progress; skip their rows.
-    const resuming = previous.applied !== undefined
-    const resumeAfter = resuming ? (previous.advancement_count ?? 0) : 0
-    const counts = (resuming ? (previous.applied as Counts | undefined) : undefined) ?? emptyCounts()
-    const errors = new ErrorList(resuming ? (previous.errors ?? []) : [])
-    if (resuming) errors.total = Number(previous.error_count ?? errors.kept.length)
+    const start = resumePoint(run.job, emptyCounts)
+    const { counts, errors, resumeAfter } = start
     const file = await openFile(run)
     const { header, errors: headerErrors } = await readHeader(run.db, file.header, run.flags)
     if (headerErrors.length > 0) {
@@ -220,15 +214,6 @@ export const productImportStrategy: BatchJobStrategy = {
     }
     const state = new FileState()
     let seen = 0
-    const resultNow = (progress: number): BatchJobResult => ({
-      ...previous,
-      count: total,
-      advancement_count: seen,
-      progress,
-      applied: counts,
-      error_count: errors.total,
-      errors: errors.kept,
-    })
     try {
       for await (const groups of batchesOf(file.groups, run.batchRows)) {
         // Drafting every batch, skipped ones too, keeps the file-wide checks (SKUs, row order) exact.
@@ -241,12 +226,16 @@ export const productImportStrategy: BatchJobStrategy = {
           for (const plan of applied) addPlan(counts, plan)
           errors.add([...rowErrors, ...planErrors, ...failed].sort((a, b) => a.line - b.line))
           counts.rows = seen
-          return resultNow(total === 0 ? 1 : Math.min(1, seen / total))
+          return progressResult(start, seen)
         })
       }
     } finally {
       await file.groups.return(undefined)
     }
-    return { ...resultNow(1), stat_descriptors: statDescriptors(counts, errors.total, true) }
+    return {
+      ...progressResult(start, seen),
+      progress: 1,
+      stat_descriptors: statDescriptors(counts, errors.total, true),
+    }
   },
 }
